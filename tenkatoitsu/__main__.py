@@ -1,0 +1,3 @@
+from tenkatoitsu.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,139 @@
+"""Loading a `.tks` file: read safely, parse, build, resolve `use` includes,
+validate. Returns the document and every diagnostic; never raises on bad input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+
+from tenkatoitsu.battle import model as m
+from tenkatoitsu.battle.build import Builder
+from tenkatoitsu.dsl.diagnostics import Diagnostic, DiagnosticError, SourcePos
+from tenkatoitsu.dsl.parsing import parse
+from tenkatoitsu.dsl.source import decode, read_source, resolve_include, scenarios_root
+
+
+@attrs.define
+class LoadResult:
+    document: m.Document | None
+    diagnostics: list[Diagnostic]
+    #: text of every file read, for rendering source lines under errors
+    sources: dict[str, str]
+
+    @property
+    def ok(self) -> bool:
+        return self.document is not None and not any(d.is_error for d in self.diagnostics)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.is_error]
+
+
+def display_name(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def parse_document(text: str, file: str) -> tuple[m.Document | None, list[Diagnostic]]:
+    """Text -> document without includes or cross-reference checks."""
+    tree, diags = parse("tenkatoitsu", text, file)
+    if tree is None:
+        return None, diags
+    builder = Builder(file)
+    try:
+        doc = builder.transform(tree)
+    except Exception as e:  # a builder bug must still not become a traceback for the author
+        from lark.exceptions import VisitError
+
+        inner = e.orig_exc if isinstance(e, VisitError) else e
+        return None, diags + [Diagnostic(f"internal error while reading the file: {inner!r}",
+                                         SourcePos(file, 1, 1),
+                                         hint="please report this with the file")]
+    return doc, diags + builder.diags
+
+
+def load_text(text: str, path: str | Path = "<text>", *, validate_: bool = True) -> LoadResult:
+    """Load from text as if it were the file `path` (includes resolve beside it)."""
+    path = Path(path)
+    name = display_name(path) if str(path) != "<text>" else "<text>"
+    return _load(text, path, name, validate_)
+
+
+def load_file(path: str | Path, *, validate_: bool = True) -> LoadResult:
+    path = Path(path)
+    name = display_name(path)
+    text, diags = read_source(path, name)
+    if text is None:
+        return LoadResult(None, diags, {})
+    return _load(text, path, name, validate_)
+
+
+def load_bytes(data: bytes, path: str | Path = "<bytes>") -> LoadResult:
+    path = Path(path)
+    text, diags = decode(data, str(path))
+    if text is None:
+        return LoadResult(None, diags, {})
+    return _load(text, path, str(path), True)
+
+
+def _load(text: str, path: Path, name: str, validate_: bool) -> LoadResult:
+    sources = {name: text}
+    doc, diags = parse_document(text, name)
+    if doc is None:
+        return LoadResult(None, diags, sources)
+    included, inc_diags = _resolve_uses(doc, path, scenarios_root(path), sources, (), (path.resolve(),))
+    diags += inc_diags
+    if isinstance(doc, m.Scenario):
+        doc = attrs.evolve(doc, included=tuple(included))
+    elif doc.library is not None and included:
+        diags.append(Diagnostic("a rules file cannot `use` other files", doc.pos))
+    if validate_ and not any(d.is_error for d in diags):
+        from tenkatoitsu.battle.validate import validate
+
+        diags += validate(doc)
+    return LoadResult(doc, diags, sources)
+
+
+def _resolve_uses(doc, path: Path, root: Path, sources: dict[str, str],
+                  chain: tuple[SourcePos, ...], seen: tuple[Path, ...]):
+    """Depth-first, in order; a rules file may not include further files."""
+    out: list[m.RulesDoc] = []
+    diags: list[Diagnostic] = []
+    uses = doc.uses if isinstance(doc, m.Scenario) else ()
+    for use in uses:
+        target, why = resolve_include(path, use.path, root)
+        if target is None:
+            diags.append(Diagnostic(why, use.pos, included_from=chain))
+            continue
+        if target in seen:
+            diags.append(Diagnostic(f"'{use.path}' includes itself (a cycle)", use.pos,
+                                    included_from=chain))
+            continue
+        inc_name = display_name(target)
+        text, rd = read_source(target, inc_name)
+        if text is None:
+            diags += [attrs.evolve(d, included_from=chain + (use.pos,)) for d in rd]
+            continue
+        sources[inc_name] = text
+        inc, pd = parse_document(text, inc_name)
+        diags += [attrs.evolve(d, included_from=chain + (use.pos,)) for d in pd]
+        if inc is None:
+            continue
+        if not isinstance(inc, m.RulesDoc):
+            diags.append(Diagnostic(f"'{use.path}' is a scenario; only `rules` files can be used",
+                                    use.pos, included_from=chain))
+            continue
+        out.append(inc)
+    return out, diags
+
+
+def load_scenario(path: str | Path) -> m.Scenario:
+    """Load a scenario or raise DiagnosticError with every problem found."""
+    res = load_file(path)
+    if not res.ok or not isinstance(res.document, m.Scenario):
+        diags = res.errors or [Diagnostic(f"{path}: is a rules file, not a scenario")]
+        raise DiagnosticError(diags)
+    return res.document

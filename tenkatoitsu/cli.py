@@ -1,0 +1,181 @@
+"""The `tenkatoitsu` command: check, fmt and show scenario files."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from tenkatoitsu.battle import model as m
+from tenkatoitsu.battle.load import LoadResult, load_file
+from tenkatoitsu.dsl.diagnostics import render
+
+DEFAULT_SCENARIO = Path(__file__).resolve().parents[1] / "scenarios" / "training.tks"
+
+
+def _report(res: LoadResult, out=sys.stderr, warnings: bool = True) -> None:
+    for d in res.diagnostics:
+        if d.is_error or warnings:
+            print(render(d, res.sources), file=out)
+
+
+def _summary(path: str, doc: m.Document) -> str:
+    if isinstance(doc, m.RulesDoc):
+        lib = doc.library
+        parts = [f"{len(lib.tables)} tables"]
+        if lib.crt:
+            parts.append(f"CRT {len(lib.crt.rows)}x{len(lib.crt.columns)}")
+        parts.append(f"{len(lib.battle_plans)} battle plans")
+        parts.append(f"{len(lib.siege_maps)} siege maps")
+        return f"{path}: ok: rules \"{doc.name}\": " + ", ".join(parts)
+    hexes = doc.map.width * doc.map.height if doc.map else 0
+    clans = sum(1 for _ in doc.clans())
+    units = sum(1 for _ in doc.units())
+    return (f"{path}: ok: \"{doc.name}\": {hexes} hexes, {len(doc.sides)} sides, {clans} clans, "
+            f"{units} units")
+
+
+def cmd_check(args) -> int:
+    status = 0
+    for path in args.files:
+        res = load_file(path)
+        _report(res, warnings=not args.quiet)
+        if res.ok:
+            print(_summary(path, res.document))
+        else:
+            n = len(res.errors)
+            print(f"{path}: {n} error{'s' if n != 1 else ''}", file=sys.stderr)
+            status = 1
+    return status
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write beside the target and rename over it: a crash never leaves half a file."""
+    fd, tmp = tempfile.mkstemp(dir=str(path.parent), prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def cmd_fmt(args) -> int:
+    from tenkatoitsu.battle.printer import format_source
+
+    status = 0
+    for path in args.files:
+        res = load_file(path, validate_=False)
+        if res.document is None or res.errors:
+            _report(res)
+            status = 1
+            continue
+        original = next(iter(res.sources.values()))
+        text = format_source(res.document, original)
+        if args.check:
+            if text != original:
+                print(f"{path}: would be reformatted", file=sys.stderr)
+                status = 1
+        elif args.stdout:
+            sys.stdout.write(text)
+        elif text != original:
+            write_atomically(Path(path), text)
+            print(f"{path}: formatted")
+    return status
+
+
+def cmd_show(args) -> int:
+    res = load_file(args.file)
+    if not res.ok:
+        _report(res)
+        return 1
+    doc = res.document
+    if isinstance(doc, m.RulesDoc):
+        print(_summary(args.file, doc))
+        for bp in doc.library.battle_plans:
+            print(f"  battle plan {bp.id}: {bp.name}")
+        return 0
+    print(f"{doc.name}")
+    if doc.scale:
+        print(f"  scale: {doc.scale}")
+    t = doc.turns
+    night = ", ".join(_span(s) for s in t.night) or "none"
+    fatigue = ", ".join(_span(s) for s in t.fatigue) or "none"
+    print(f"  turns {t.first}-{t.last}, start {t.start_turn}; night {night}; fatigue {fatigue}")
+    print(f"  map {doc.map.width} x {doc.map.height}, {len(doc.map.fortresses)} fortress(es), "
+          f"{len(doc.map.entries)} entry arrow(s)")
+    if doc.variants:
+        print("  variants:")
+        for v in doc.variants:
+            tags = []
+            if v.group:
+                tags.append(f"group {v.group}")
+            if v.is_default:
+                tags.append("default")
+            print(f"    {v.id}: {v.title or ''}" + (f" ({', '.join(tags)})" if tags else ""))
+    for side in doc.sides:
+        st = side.so_taisho.unit if side.so_taisho else "none"
+        plan = "active" if side.plan.active else f"inactive (modifier {side.plan.modifier:+d})"
+        print(f"  side {side.id}: {side.name}; Sō-taishō {st}; battle plan {plan}")
+        for cl in side.clans:
+            extra = []
+            if cl.entry:
+                extra.append(f"enters at {cl.entry}")
+            if cl.chit:
+                extra.append(cl.chit)
+            if cl.only:
+                extra.append(f"only in {cl.only}")
+            extra += list(cl.flags)
+            print(f"    clan {cl.id} {cl.name}: {cl.order.value}"
+                  + (f" ({', '.join(extra)})" if extra else ""))
+            for u in cl.units:
+                lead = "X" if u.lead_x else str(u.lead)
+                mark = " Sō-taishō" if u.so_taisho else (" Taishō" if u.taisho else "")
+                where = u.hex.id if u.hex else "off-map"
+                print(f"      {u.id:6} {u.name:28} E{u.elan} M{u.mass} F{u.fire} L{lead} "
+                      f"at {where}{mark}")
+    return 0
+
+
+def _span(s: m.Span) -> str:
+    from tenkatoitsu.battle.printer import span
+
+    return span(s)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="tenkatoitsu", description=__doc__)
+    sub = p.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("check", help="validate scenario files; one summary line each")
+    c.add_argument("files", nargs="+")
+    c.add_argument("-q", "--quiet", action="store_true", help="do not print warnings")
+    c.set_defaults(func=cmd_check)
+    f = sub.add_parser("fmt", help="rewrite files in canonical form (comments kept)")
+    f.add_argument("files", nargs="+")
+    f.add_argument("--check", action="store_true", help="only report files that would change")
+    f.add_argument("--stdout", action="store_true", help="print instead of rewriting")
+    f.set_defaults(func=cmd_fmt)
+    s = sub.add_parser("show", help="sides, clans with orders, units, turn track, variants")
+    s.add_argument("file")
+    s.set_defaults(func=cmd_show)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,155 @@
+"""The lark front end shared by every kind: one cached LALR parser per grammar,
+and syntax errors turned into located Diagnostics with readable expectations."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from lark import Lark, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.lexer import PatternStr
+
+from tenkatoitsu.dsl.diagnostics import Diagnostic, SourcePos
+
+GRAMMAR_DIR = Path(__file__).resolve().parents[2] / "grammar"
+
+# what an author reads instead of a terminal's name
+_READABLE = {
+    "NAME": "a name", "ID": "an id", "INT": "a number", "STRING": "a quoted string",
+    "COLOR": "a colour (#rrggbb)", "CELL": "a combat result (a1, dE^2, a1-d1, -)",
+"$END": "end of file",
+    "ROW_LABEL": "a row label such as 5: or ..4:",
+}
+
+
+@functools.lru_cache(maxsize=None)
+def parser(grammar: str) -> Lark:
+    return Lark.open(str(GRAMMAR_DIR / f"{grammar}.lark"), parser="lalr",
+                     propagate_positions=True, maybe_placeholders=False, cache=False)
+
+
+def comments(grammar: str, text: str) -> list:
+    """The COMMENT tokens of `text`, found by the grammar's own lexer (so that a
+    colour such as #3a5fa0 is not taken for one)."""
+    found: list = []
+    p = Lark.open(str(GRAMMAR_DIR / f"{grammar}.lark"), parser="lalr", propagate_positions=True,
+                  maybe_placeholders=False, lexer_callbacks={"COMMENT": found.append}) \
+        if grammar not in _COMMENT_PARSERS else _COMMENT_PARSERS[grammar][0]
+    if grammar not in _COMMENT_PARSERS:
+        _COMMENT_PARSERS[grammar] = (p, found)
+    sink = _COMMENT_PARSERS[grammar][1]
+    sink.clear()
+    try:
+        p.parse(text)
+    except Exception:
+        return []
+    out = list(sink)
+    sink.clear()
+    return out
+
+
+_COMMENT_PARSERS: dict[str, tuple[Lark, list]] = {}
+
+
+def _readable(p: Lark, names) -> list[str]:
+    out = set()
+    for name in names:
+        if name in _READABLE:
+            out.add(_READABLE[name])
+            continue
+        try:
+            pat = p.get_terminal(name).pattern
+        except KeyError:
+            out.add(name.lower())
+            continue
+        out.add(f"'{pat.value}'" if isinstance(pat, PatternStr) else name.lower())
+    keywords = sorted(o for o in out if o.startswith("'"))
+    others = sorted(o for o in out if not o.startswith("'"))
+    return others + keywords
+
+
+def _expected(p: Lark, names) -> str:
+    items = _readable(p, names)
+    if len(items) > 10:
+        items = items[:10] + ["..."]
+    return ", ".join(items)
+
+
+def _unclosed_brace(text: str) -> tuple[int, int] | None:
+    """Where the last still-open '{' is, skipping strings and comments."""
+    stack: list[tuple[int, int]] = []
+    line, col, i, n = 1, 0, 0, len(text)
+    while i < n:
+        ch = text[i]
+        col += 1
+        if ch == "\n":
+            line, col = line + 1, 0
+        elif ch == "#":
+            while i + 1 < n and text[i + 1] != "\n":
+                i += 1
+        elif ch == '"':
+            i += 1
+            while i < n and text[i] not in '"\n':
+                i += 2 if text[i] == "\\" else 1
+            col = 0  # approximate; only brace positions matter
+        elif ch == "{":
+            stack.append((line, col))
+        elif ch == "}" and stack:
+            stack.pop()
+        i += 1
+    return stack[-1] if stack else None
+
+
+def parse(grammar: str, text: str, file: str) -> tuple[Tree | None, list[Diagnostic]]:
+    """Parse `text`; every lexical error is reported, parsing stops at the first
+    grammar error (recovering from those only produces noise)."""
+    p = parser(grammar)
+    diags: list[Diagnostic] = []
+
+    def on_error(e: UnexpectedInput) -> bool:
+        if isinstance(e, UnexpectedCharacters):
+            diags.append(_diag(p, e, file, text))
+            return True  # skip the character, keep lexing
+        return False
+
+    try:
+        tree = p.parse(text, on_error=on_error)
+    except UnexpectedInput as e:
+        diags.append(_diag(p, e, file, text))
+        return None, diags
+    except RecursionError:
+        return None, diags + [Diagnostic("the file nests blocks too deeply", SourcePos(file, 1, 1))]
+    return (tree if not diags else None), diags
+
+
+def _diag(p: Lark, e: UnexpectedInput, file: str, text: str) -> Diagnostic:
+    line, col = max(1, getattr(e, "line", 1) or 1), max(1, getattr(e, "column", 1) or 1)
+    if isinstance(e, UnexpectedCharacters):
+        ch = text[e.pos_in_stream] if 0 <= e.pos_in_stream < len(text) else "?"
+        hint = None
+        if ch in "'`":
+            hint = 'strings use double quotes: "..."'
+        elif ch == "\t":
+            hint = None
+        return Diagnostic(f"unexpected character {ch!r}", SourcePos(file, line, col, line, col + 1),
+                          hint=hint)
+    if isinstance(e, UnexpectedToken) and e.token.type == "$END" or isinstance(e, UnexpectedEOF):
+        expected = getattr(e, "expected", None) or getattr(e, "accepts", None) or []
+        last = text.rstrip()
+        eline = last.count("\n") + 1
+        ecol = len(last) - (last.rfind("\n") + 1) + 1
+        brace = _unclosed_brace(text)
+        hint = f"the block opened at {file}:{brace[0]}:{brace[1]} is not closed" if brace else None
+        return Diagnostic(f"unexpected end of file; expected {_expected(p, expected)}",
+                          SourcePos(file, eline, ecol), hint=hint)
+    assert isinstance(e, UnexpectedToken)
+    tok = e.token
+    expected = e.accepts or e.expected
+    shown = str(tok) if len(str(tok)) <= 40 else str(tok)[:37] + "..."
+    hint = None
+    if "RBRACE" in expected and len(expected) <= 3:
+        hint = "a '}' may be missing before this"
+    end_col = (tok.end_column if getattr(tok, "end_line", None) == line else None)
+    return Diagnostic(f"unexpected {shown!r}; expected {_expected(p, expected)}",
+                      SourcePos(file, line, col, line, end_col), hint=hint)
