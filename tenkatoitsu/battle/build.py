@@ -11,6 +11,8 @@ from tenkatoitsu.dsl.diagnostics import Diagnostic, SourcePos, did_you_mean
 from tenkatoitsu.hexmap import Hex
 
 ORDERS = {o.value: o for o in m.Order}
+#: stands for a hex whose id was malformed (already reported): off every map
+INVALID_HEX = Hex(-999, -999)
 DICE = {d.value: d for d in m.Die}
 SOURCE_KINDS = ("printed", "reconstruction")
 
@@ -53,12 +55,12 @@ class Builder(Transformer):
         if len(text) != 4 or not text.isdigit():
             self.error(f"'{text}' is not a hex id: hexes are written CCRR, column then row, "
                        "two digits each", tok, hint="for example 0305 is column 3, row 5")
-            return Hex(0, 0)
+            return INVALID_HEX
         try:
             return Hex.from_id(text)
         except ValueError as e:
             self.error(f"'{text}' is not a hex id: {e}", tok)
-            return Hex(0, 0)
+            return INVALID_HEX
 
     def order(self, tok: Token) -> m.Order:
         word = str(tok)

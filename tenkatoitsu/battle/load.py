@@ -90,10 +90,16 @@ def _load(text: str, path: Path, name: str, validate_: bool) -> LoadResult:
         doc = attrs.evolve(doc, included=tuple(included))
     elif doc.library is not None and included:
         diags.append(Diagnostic("a rules file cannot `use` other files", doc.pos))
-    if validate_ and not any(d.is_error for d in diags):
+    if validate_:
+        # the builder substitutes harmless values for what it reported, so the
+        # semantic checks still run and every error of the file comes at once
         from tenkatoitsu.battle.validate import validate
 
-        diags += validate(doc)
+        try:
+            diags += validate(doc)
+        except Exception as e:  # a validator bug must not become the author's traceback
+            diags.append(Diagnostic(f"internal error while checking the file: {e!r}",
+                                    SourcePos(name, 1, 1), hint="please report this with the file"))
     return LoadResult(doc, diags, sources)
 
 

@@ -7,6 +7,7 @@ from collections import defaultdict
 from typing import Iterable
 
 from tenkatoitsu.battle import model as m
+from tenkatoitsu.battle.build import INVALID_HEX
 from tenkatoitsu.battle.results import parse_result
 from tenkatoitsu.dsl.diagnostics import Diagnostic, did_you_mean, known_list
 from tenkatoitsu.hexmap import Grid, Hex
@@ -364,7 +365,7 @@ def _check_turns(c: Checker, t: m.TurnTrack):
 
 
 def _on_map(c: Checker, grid: Grid, h: Hex, pos, what="hex") -> bool:
-    if h == Hex(0, 0) and not grid.contains(h):
+    if h == INVALID_HEX:
         return False  # already reported as a malformed id
     if not grid.contains(h):
         c.error(f"{what} {h.id if _printable(h) else h} is off the map "
@@ -537,7 +538,7 @@ def _check_sides(c: Checker, s: m.Scenario, grid: Grid):
             if cl.entry is not None and cl.entry not in entries:
                 c.unknown("entry", cl.entry, entries, cl.pos)
     if s.map is not None:
-        _check_setup(c, s, grid, None)
+        _check_setups(c, s, grid)
 
 
 def effective_setup(s: m.Scenario, variant_ids: Iterable[str] = ()):
@@ -563,14 +564,17 @@ def effective_setup(s: m.Scenario, variant_ids: Iterable[str] = ()):
     return present, orders, entries, hexes, chits
 
 
-def _check_setup(c: Checker, s: m.Scenario, grid: Grid, variant: m.Variant | None):
+def _setup_problems(s: m.Scenario, grid: Grid, variant: m.Variant | None):
+    """Stacking and off-map problems of one set-up: the defaults of every group
+    plus `variant`. Yields (key, message, pos); the key names the problem
+    without the variant, so that one already found in the base set-up is not
+    reported again for each variant."""
     ids = [variant.id] if variant else []
-    # the default variants of other groups always apply alongside
     for v in s.variants:
         if v.is_default and (variant is None or v.group != variant.group) and v.id not in ids:
             ids.append(v.id)
     present, orders, entries, hexes, _ = effective_setup(s, ids)
-    where = f" in variant '{variant.id}'" if variant else ""
+    moved = {ch.target for ch in (variant.changes if variant else ()) if ch.what == "place"}
     fort = fortress_hexes(s)
     occupied: dict[Hex, str] = {}
     for side, cl, u in s.units():
@@ -579,14 +583,24 @@ def _check_setup(c: Checker, s: m.Scenario, grid: Grid, variant: m.Variant | Non
         h, pos = hexes[u.id]
         if h is None:
             if entries[cl.id] is None:
-                c.error(f"unit {u.id} is off-map{where} but clan {cl.id} has no entry "
-                        "(`enter ENTRY-ID`) [12]", pos)
+                yield (("no-entry", u.id), f"unit {u.id} is off-map but clan {cl.id} has no entry "
+                       "(`enter ENTRY-ID`) [12]", pos)
             continue
-        if not _on_map(c, grid, h, pos, f"unit {u.id}'s hex"):
+        if h == INVALID_HEX:
+            continue
+        if not grid.contains(h):
+            yield (("off-map", u.id, h), f"unit {u.id}'s hex {h.id if _printable(h) else h} is off "
+                   f"the map ({grid.width} x {grid.height})", pos)
             continue
         if h in occupied and h not in fort:
-            c.error(f"units {occupied[h]} and {u.id} are both in hex {h.id}{where}: one unit per "
-                    "hex outside a fortress [6.8]", pos)
+            other = occupied[h]
+            # report at the statement that put a unit there: a variant's `place` if any
+            where = pos
+            if other in moved and u.id not in moved:
+                where = hexes[other][1]
+            yield (("stack", h, frozenset((other, u.id))),
+                   f"units {other} and {u.id} are both in hex {h.id}: one unit per hex outside a "
+                   "fortress [6.8]", where)
         occupied.setdefault(h, u.id)
     # [12] a clan enters the map altogether: all of it off-map, or none
     for _, cl in s.clans():
@@ -594,8 +608,22 @@ def _check_setup(c: Checker, s: m.Scenario, grid: Grid, variant: m.Variant | Non
             continue
         off = [hexes[u.id][0] is None for u in cl.units]
         if any(off) and not all(off):
-            c.error(f"clan {cl.id} is partly off-map{where}: a clan enters the map altogether "
-                    "[12]", cl.pos)
+            yield (("partly", cl.id), f"clan {cl.id} is partly off-map: a clan enters the map "
+                   "altogether [12]", cl.pos)
+
+
+def _check_setups(c: Checker, s: m.Scenario, grid: Grid):
+    base = set()
+    for key, msg, pos in _setup_problems(s, grid, None):
+        base.add(key)
+        c.error(msg, pos)
+    for v in s.variants:
+        if v.is_default:
+            continue  # the base set-up already includes it
+        for key, msg, pos in _setup_problems(s, grid, v):
+            if key not in base:
+                c.error(msg.replace(": ", f" in variant '{v.id}': ", 1) if ": " in msg
+                        else f"{msg} (variant '{v.id}')", pos)
 
 
 def _check_variants(c: Checker, s: m.Scenario, grid: Grid):
@@ -625,7 +653,6 @@ def _check_variants(c: Checker, s: m.Scenario, grid: Grid):
                 c.unknown("unit", ch.target, units, ch.pos)
             if ch.what == "plan" and ch.target not in sides:
                 c.unknown("side", ch.target, sides, ch.pos)
-        _check_setup(c, s, grid, v)
 
 
 def _check_condition(c: Checker, s: m.Scenario, cond: m.Condition):
