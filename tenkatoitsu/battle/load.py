@@ -103,6 +103,31 @@ def _load(text: str, path: Path, name: str, validate_: bool) -> LoadResult:
     return LoadResult(doc, diags, sources)
 
 
+# parsed `rules` files by (path, mtime, size): documents are immutable, and a
+# scenario and its variants, the CLI's several files and a benchmark all share
+# the standard tables
+_INCLUDE_CACHE: dict[tuple, tuple] = {}
+
+
+def _read_include(target: Path, name: str):
+    try:
+        st = target.stat()
+        key = (str(target), st.st_mtime_ns, st.st_size)
+    except OSError:
+        key = None
+    if key is not None and key in _INCLUDE_CACHE:
+        return _INCLUDE_CACHE[key]
+    text, rd = read_source(target, name)
+    if text is None:
+        result = (None, None, rd)
+    else:
+        inc, pd = parse_document(text, name)
+        result = (text, inc, pd)
+    if key is not None and len(_INCLUDE_CACHE) < 64:
+        _INCLUDE_CACHE[key] = result
+    return result
+
+
 def _resolve_uses(doc, path: Path, root: Path, sources: dict[str, str],
                   chain: tuple[SourcePos, ...], seen: tuple[Path, ...]):
     """Depth-first, in order; a rules file may not include further files."""
@@ -119,15 +144,11 @@ def _resolve_uses(doc, path: Path, root: Path, sources: dict[str, str],
                                     included_from=chain))
             continue
         inc_name = display_name(target)
-        text, rd = read_source(target, inc_name)
-        if text is None:
-            diags += [attrs.evolve(d, included_from=chain + (use.pos,)) for d in rd]
+        text, inc, pd = _read_include(target, inc_name)
+        diags += [attrs.evolve(d, included_from=chain + (use.pos,)) for d in pd]
+        if text is None or inc is None:
             continue
         sources[inc_name] = text
-        inc, pd = parse_document(text, inc_name)
-        diags += [attrs.evolve(d, included_from=chain + (use.pos,)) for d in pd]
-        if inc is None:
-            continue
         if not isinstance(inc, m.RulesDoc):
             diags.append(Diagnostic(f"'{use.path}' is a scenario; only `rules` files can be used",
                                     use.pos, included_from=chain))
