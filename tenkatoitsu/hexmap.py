@@ -85,7 +85,9 @@ class Hex(NamedTuple):
     def from_id(cls, text: str) -> Hex:
         """Parse a printed 'CCRR' id."""
         if not isinstance(text, str):
-            raise ValueError(f"hex id must be a str like '0305', got {type(text).__name__} {text!r}")
+            raise ValueError(
+                f"hex id must be a str like '0305', got {type(text).__name__} {text!r}"
+            )
         # isascii() because str.isdigit() also accepts e.g. Arabic-Indic digits.
         if len(text) != 4 or not (text.isascii() and text.isdigit()):
             raise ValueError(f"malformed hex id {text!r}: expected 4 digits 'CCRR', e.g. '0305'")
@@ -129,7 +131,10 @@ class Hex(NamedTuple):
         """Printed 'CCRR' id; ValueError if the hex lies outside 01..99."""
         text = self._printed()
         if text is None:
-            raise ValueError(f"Hex(q={self[0]}, r={self[1]}) has col={self.col}, row={self.row}: no printed 'CCRR' id")
+            raise ValueError(
+                f"Hex(q={self[0]}, r={self[1]}) has col={self.col}, row={self.row}: "
+                "no printed 'CCRR' id"
+            )
         return text
 
     def __str__(self) -> str:
@@ -343,7 +348,9 @@ class PathResult:
 
     __slots__ = ("cost", "prev", "starts")
 
-    def __init__(self, cost: dict[Hex, float], prev: dict[Hex, Hex | None], starts: tuple[Hex, ...]) -> None:
+    def __init__(
+        self, cost: dict[Hex, float], prev: dict[Hex, Hex | None], starts: tuple[Hex, ...]
+    ) -> None:
         self.cost = cost
         self.prev = prev
         self.starts = starts
@@ -456,7 +463,9 @@ def shortest_paths(
     return PathResult(cost, prev, starts)
 
 
-def mp_distance(a: Hex, b: Hex, step_cost: Callable[[Hex, Hex], float | None], **kw) -> float | None:
+def mp_distance(
+    a: Hex, b: Hex, step_cost: Callable[[Hex, Hex], float | None], **kw
+) -> float | None:
     """Cheapest cost from ``a`` to ``b``; None if unreachable.  Extra keyword
     arguments go to :func:`shortest_paths`."""
     kw.setdefault("targets", (b,))

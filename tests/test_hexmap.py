@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 import pickle
+import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tenkatoitsu.hexmap import (
@@ -71,7 +72,8 @@ def test_hand_checked_neighbours():
 
 @pytest.mark.parametrize(
     "bad",
-    ["0A05", "305", "0005", "0300", "03055", "", " 305", "0305 ", "03-5", "+305", "\u0660\u0663\u0660\u0665", None, 305],
+    ["0A05", "305", "0005", "0300", "03055", "", " 305", "0305 ", "03-5", "+305",
+     "\u0660\u0663\u0660\u0665", None, 305],
 )
 def test_malformed_ids_raise(bad):
     with pytest.raises(ValueError):
@@ -130,6 +132,7 @@ def test_neighbours_and_directions(a):
 @given(hexes_st, st.integers(0, 5))
 def test_hexside_keys(a, d):
     b = a.neighbour(d)
+    assume(b.col >= 1 and b.row >= 1)  # ids only exist for 01..99
     key = hexside(a, b)
     assert key == hexside(b, a)
     assert set(key) == {a, b} and key[0] < key[1]
@@ -142,7 +145,9 @@ def test_hexside_keys(a, d):
 
 
 @pytest.mark.parametrize(
-    "bad", ["0305", "0305|0307", "0305|0305", "0305|0306|0307", "0305-0306", "0305|", "|0306", "0305|03x6", None]
+    "bad",
+    ["0305", "0305|0307", "0305|0305", "0305|0306|0307", "0305-0306", "0305|", "|0306",
+     "0305|03x6", None],
 )
 def test_malformed_hexsides(bad):
     with pytest.raises(ValueError):
@@ -188,8 +193,6 @@ def test_grid_basics():
     g = Grid(10, 8)
     assert len(g) == 80 == len(list(g.hexes()))
     assert all(g.contains(h) for h in g.hexes())
-    for off in ["0001", "0100", "1101", "0109"]:
-        pass
     assert not g.contains(Hex(-1, 0)) and not g.contains(H("1101")) and not g.contains(H("0109"))
     assert H("1008") in g
     assert set(ids(g.neighbours(H("0101")))) == {"0102", "0201"}
@@ -221,9 +224,9 @@ STEP_CHOICES = (0.5, 1.0, 2.0, None)
 def cost_maps(draw):
     """A random grid, symmetric per-hexside costs, a start and a stop set."""
     grid = Grid(draw(st.integers(8, 15)), draw(st.integers(8, 15)))
-    rnd = draw(st.randoms(use_true_random=False))
-    # One random per hexside is too many draws for hypothesis to be fast;
-    # a seeded Random keeps examples reproducible.
+    # One hypothesis draw per hexside is far too slow; a drawn seed keeps
+    # examples reproducible (at the price of coarser shrinking).
+    rnd = random.Random(draw(st.integers(0, 2**32 - 1)))
     costs = {}
     for a in grid.hexes():
         for b in grid.neighbours(a):
@@ -298,7 +301,9 @@ def test_max_cost(case, max_cost):
 def test_can_continue_stops_movement(case):
     grid, costs, start, stops = case
     step = stepper(costs)
-    res = shortest_paths(start, step, neighbours=grid.neighbours, can_continue=lambda h: h not in stops)
+    res = shortest_paths(
+        start, step, neighbours=grid.neighbours, can_continue=lambda h: h not in stops
+    )
     assert res.cost == reference_costs(grid, step, [start], stops)
     for h in res.cost:
         # Stop hexes may end a path but never lie inside one (the start is exempt).
@@ -313,7 +318,9 @@ def test_deterministic(case):
     step = stepper(costs)
 
     def run():
-        res = shortest_paths(start, step, neighbours=grid.neighbours, can_continue=lambda h: h not in stops)
+        res = shortest_paths(
+            start, step, neighbours=grid.neighbours, can_continue=lambda h: h not in stops
+        )
         return list(res.cost.items()), [res.path_to(h) for h in res.cost]
 
     assert run() == run()
@@ -357,17 +364,22 @@ def test_unit_costs_equal_hex_distance(w, h, data):
 
 def test_tie_break_prefers_earlier_direction():
     # 0202 -> 0402 can go via 0302 (NE first) or 0303 (SE first); NE comes first.
-    res = shortest_paths(H("0202"), lambda a, b: 1.0)
+    # (The default neighbours span the unbounded plane: always bound the search.)
+    res = shortest_paths(H("0202"), lambda a, b: 1.0, targets=[H("0402")])
     assert ids(res.path_to(H("0402"))) == ["0202", "0302", "0402"]
 
 
 def test_zoc_corridor():
     # A one-row map is a chain 0101-0201-0301-0401-0501.
     grid = Grid(5, 1)
-    res = shortest_paths(H("0101"), lambda a, b: 1.0, neighbours=grid.neighbours, can_continue=lambda h: h != H("0301"))
+
+    def zoc(h):
+        return h != H("0301")
+
+    res = shortest_paths(H("0101"), lambda a, b: 1.0, neighbours=grid.neighbours, can_continue=zoc)
     assert ids(res.cost) == ["0101", "0201", "0301"]
     # The start hex always continues, even if it is itself a stop hex.
-    res = shortest_paths(H("0301"), lambda a, b: 1.0, neighbours=grid.neighbours, can_continue=lambda h: h != H("0301"))
+    res = shortest_paths(H("0301"), lambda a, b: 1.0, neighbours=grid.neighbours, can_continue=zoc)
     assert len(res.cost) == 5
 
 
