@@ -4,6 +4,8 @@ of a file is reported at once; cross-references are checked in validate.py."""
 
 from __future__ import annotations
 
+import re
+
 from lark import Token, Transformer, Tree
 
 from tenkatoitsu.battle import model as m
@@ -26,9 +28,13 @@ class _Tagged:
         self.tag, self.value, self.pos = tag, value, pos
 
 
+_ESCAPES = {'"': '"', "n": "\n", "\\": "\\"}
+
+
 def _unquote(tok: Token) -> str:
-    s = str(tok)[1:-1]
-    return s.replace('\\"', '"').replace("\\n", "\n").replace("\\\\", "\\")
+    # One pass over the escapes: chained str.replace calls read the printed
+    # "\\n" (a backslash, then n) back as a backslash and a newline.
+    return re.sub(r'\\(["n\\])', lambda mo: _ESCAPES[mo.group(1)], str(tok)[1:-1])
 
 
 class Builder(Transformer):

@@ -1,0 +1,35 @@
+"""The one seeded dice source of a game. Every roll is recorded as an event, so
+a game is scenario + seed + decisions and a replay reproduces every die."""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from tenkatoitsu.core.events import DieRolled, Event
+
+
+class Dice:
+    def __init__(self, seed: int, emit: Callable[[Event], None]):
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._emit = emit
+
+    def roll(self, n: int, purpose: str, rule: str, *, colour: str | None = None,
+             side: str | None = None) -> tuple[int, ...]:
+        faces = tuple(self._rng.randint(1, 6) for _ in range(n))
+        self._emit(DieRolled(rule=rule, purpose=purpose, dice=faces, colour=colour, side=side))
+        return faces
+
+    def d6(self, purpose: str, rule: str, **kw) -> int:
+        return self.roll(1, purpose, rule, **kw)[0]
+
+    def two_d6(self, purpose: str, rule: str, **kw) -> int:
+        return sum(self.roll(2, purpose, rule, **kw))
+
+    def shuffle_pick(self, items: list, purpose: str, rule: str):
+        """Draw one item at random (a chit from the Bowl); the draw is recorded by
+        the caller's own event, the choice comes from the same seeded stream."""
+        if not items:
+            raise IndexError("draw from an empty container")
+        return items[self._rng.randrange(len(items))]
