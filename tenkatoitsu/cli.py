@@ -1,4 +1,4 @@
-"""The `tenkatoitsu` command: check, fmt and show scenario files."""
+"""The `tenkatoitsu` command: check, fmt and show scenario files; play, replay and log games."""
 
 from __future__ import annotations
 
@@ -149,6 +149,89 @@ def _span(s: m.Span) -> str:
     return span(s)
 
 
+def _load_errors(e) -> int:
+    from tenkatoitsu.dsl.diagnostics import DiagnosticError
+
+    if isinstance(e, DiagnosticError):
+        for d in e.diagnostics:
+            print(render(d), file=sys.stderr)
+        return 1
+    raise e
+
+
+def cmd_play(args) -> int:
+    import json
+
+    from tenkatoitsu.battle.game import Options, VariantError
+    from tenkatoitsu.battle.session import Session, bots_for
+    from tenkatoitsu.dsl.diagnostics import DiagnosticError
+
+    variants = [v for v in (args.variant or "").split(",") if v.strip()]
+    try:
+        session = Session.start(args.scenario, variants=variants, seed=args.seed,
+                                options=Options(hidden_orders=args.hidden_orders))
+        bots = bots_for(session.game, args.bots, args.seed)
+    except DiagnosticError as e:
+        return _load_errors(e)
+    except (VariantError, ValueError) as e:
+        print(f"tenkatoitsu play: {e}", file=sys.stderr)
+        return 2
+    session.play_bots(bots)
+    if args.save:
+        session.save(args.save)
+    summary = session.summary()
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False, sort_keys=True))
+        return 0
+    g = session.game
+    names = {s: g.side_defs[s].name for s in g.side_ids}
+    winner = names.get(summary["winner"], "nobody (draw)") if summary["winner"] else "nobody (draw)"
+    print(f"{summary['scenario']} ({', '.join(summary['variants']) or 'no variant'}), seed {args.seed}")
+    print(f"  result: {summary['level']}; winner: {winner}")
+    print("  VP: " + ", ".join(f"{names[s]} {v}" for s, v in summary["vp"].items()))
+    print(f"  turns played: {summary['turns']}; decisions: {summary['decisions']}")
+    print("  events: " + ", ".join(f"{k} {v}" for k, v in summary["events"].items()))
+    if args.save:
+        print(f"  saved to {args.save}")
+    return 0
+
+
+def cmd_replay(args) -> int:
+    from tenkatoitsu.battle.session import load
+    from tenkatoitsu.core.persistence import SaveError
+    from tenkatoitsu.dsl.diagnostics import DiagnosticError
+
+    try:
+        report = load(args.file)
+    except SaveError as e:
+        print(f"tenkatoitsu replay: {e}", file=sys.stderr)
+        return 1
+    except DiagnosticError as e:
+        return _load_errors(e)
+    print(f"{args.file}: {report.message}")
+    return 0 if report.events_match and report.digest_match else 1
+
+
+def cmd_log(args) -> int:
+    from tenkatoitsu.battle.session import load
+    from tenkatoitsu.core.persistence import SaveError
+    from tenkatoitsu.dsl.diagnostics import DiagnosticError
+
+    try:
+        report = load(args.file)
+    except SaveError as e:
+        print(f"tenkatoitsu log: {e}", file=sys.stderr)
+        return 1
+    except DiagnosticError as e:
+        return _load_errors(e)
+    for e in report.session.game.events:
+        print(f"[{e.rule}] {e.text()}")
+    if not (report.events_match and report.digest_match):
+        print(f"warning: {report.message}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tenkatoitsu", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -164,6 +247,21 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("show", help="sides, clans with orders, units, turn track, variants")
     s.add_argument("file")
     s.set_defaults(func=cmd_show)
+    pl = sub.add_parser("play", help="play a whole game headless with bots and print the result")
+    pl.add_argument("scenario")
+    pl.add_argument("--variant", default="", help="comma-separated variants, e.g. long,tsutsui")
+    pl.add_argument("--seed", type=int, default=1)
+    pl.add_argument("--bots", default="random,random", help="one bot per side, e.g. random,random")
+    pl.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    pl.add_argument("--save", metavar="FILE", help="save the game (JSON) for replay and log")
+    pl.add_argument("--hidden-orders", action="store_true", help="[5.3] hide the clans' orders")
+    pl.set_defaults(func=cmd_play)
+    rp = sub.add_parser("replay", help="re-run a saved game and check every die and event")
+    rp.add_argument("file")
+    rp.set_defaults(func=cmd_replay)
+    lg = sub.add_parser("log", help="print a saved game's log, each line with its rule")
+    lg.add_argument("file")
+    lg.set_defaults(func=cmd_log)
     return p
 
 

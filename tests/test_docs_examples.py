@@ -104,7 +104,7 @@ def test_example_parses(line, body):
         + render_all(bad, {"doc.tks": text}))
 
 
-def checkable(line: int, body: str) -> str | None:
+def checkable(body: str) -> str | None:
     """The text `tenkatoitsu check` must accept: whole documents, and library
     fragments (`# in: rules`) as a rules file of their own."""
     where = marker(body)
@@ -116,7 +116,7 @@ def checkable(line: int, body: str) -> str | None:
     return None
 
 
-CHECKED = [(ln, checkable(ln, b)) for ln, b in EXAMPLES if checkable(ln, b) is not None]
+CHECKED = [(ln, checkable(b)) for ln, b in EXAMPLES if checkable(b) is not None]
 
 
 @pytest.mark.parametrize("line,text", CHECKED, ids=[f"dsl.md:{ln}" for ln, _ in CHECKED])

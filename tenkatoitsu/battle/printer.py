@@ -24,6 +24,17 @@ def span(s: m.Span) -> str:
     return str(s.lo) if s.lo == s.hi else f"{s.lo}..{s.hi}"
 
 
+def spans(items) -> list[str]:
+    """A list of spans as `night`, `fatigue` and the CRT's `columns` write it.
+    Whitespace does not separate tokens, so `3 ..5` would read back as `3..5`:
+    a single value followed by an open-below span is written `3..3 ..5`."""
+    out = [span(s) for s in items]
+    for i in range(len(items) - 1):
+        if items[i].is_single and items[i + 1].lo is None:
+            out[i] = f"{items[i].lo}..{items[i].hi}"
+    return out
+
+
 def mp(v: m.Mp | None) -> str:
     if v is None:
         return "impassable"
@@ -105,8 +116,8 @@ def _turns(o: Out, t: m.TurnTrack):
     o.open(f"turns {t.first}..{t.last}", t.pos)
     if t.start is not None:
         o.put(f"start {t.start}")
-    o.put("night " + (" ".join(span(x) for x in t.night) if t.night else "none"))
-    o.put("fatigue " + (" ".join(span(x) for x in t.fatigue) if t.fatigue else "none"))
+    o.put("night " + (" ".join(spans(t.night)) if t.night else "none"))
+    o.put("fatigue " + (" ".join(spans(t.fatigue)) if t.fatigue else "none"))
     o.close(t.pos)
 
 
@@ -121,7 +132,9 @@ def _plan_status(p: m.PlanStatus) -> str:
 
 
 def _variant(o: Out, v: m.Variant):
-    o.open(f"variant {v.id}" + (f" {q(v.title)}" if v.title else ""), v.pos)
+    # optional strings are tested against None: `""` is a title too, and
+    # dropping it would read back as no title at all
+    o.open(f"variant {v.id}" + (f" {q(v.title)}" if v.title is not None else ""), v.pos)
     for n in v.notes:
         o.put(f"note {q(n.text)}", n.pos)
     for ch in v.changes:
@@ -153,14 +166,14 @@ def _map(o: Out, mp_: m.Map):
         sides = " ".join(f"{f.a.id}{'>' if f.directed else '|'}{f.b.id}" for f in group)
         o.put(f"hexside {group[0].kind} {sides}", group[0].pos)
     for r in mp_.routes:
-        name = f" {q(r.name)}" if r.name else ""
+        name = f" {q(r.name)}" if r.name is not None else ""
         o.put(f"{r.kind}{name} {' '.join(h.id for h in r.hexes)}", r.pos)
     for z in mp_.zones:
-        o.put(f"zone {z.id}" + (f" {q(z.name)}" if z.name else "") + f" {hexes(z.hexes)}", z.pos)
+        o.put(f"zone {z.id}" + (f" {q(z.name)}" if z.name is not None else "") + f" {hexes(z.hexes)}", z.pos)
     for st in mp_.stars:
         o.put(f"star {st.hex.id} vp {st.vp} for {st.side}", st.pos)
     for e in mp_.entries:
-        o.put(f"entry {e.id} {e.hex.id}" + (f" {q(e.name)}" if e.name else ""), e.pos)
+        o.put(f"entry {e.id} {e.hex.id}" + (f" {q(e.name)}" if e.name is not None else ""), e.pos)
     for f in mp_.fortresses:
         o.put(f"fortress {f.id} {q(f.name)} {' '.join(h.id for h in f.hexes)} siege {f.siege_map}",
               f.pos)
@@ -288,7 +301,7 @@ def _rule(o: Out, r: m.RuleUse):
 
 def _source(o: Out, s: m.Source | None):
     if s is not None:
-        o.put(f"source {s.kind}" + (f" {q(s.text)}" if s.text else ""), s.pos)
+        o.put(f"source {s.kind}" + (f" {q(s.text)}" if s.text is not None else ""), s.pos)
 
 
 def _library(o: Out, lib: m.Library, notes: bool = True):
@@ -406,7 +419,7 @@ def _terrain_chart(o: Out, tc: m.TerrainChart):
 def _crt(o: Out, crt: m.Crt):
     o.open("crt", crt.pos)
     _source(o, crt.source)
-    cols = [span(c) for c in crt.columns]
+    cols = spans(crt.columns)
     width = max([len(c) for c in cols] + [len(c) for r in crt.rows for c in r.cells] + [1])
     label = max([len(span(r.span)) + 1 for r in crt.rows] + [8])
     o.put("columns".ljust(label) + " " + " ".join(c.ljust(width) for c in cols).rstrip())
@@ -436,7 +449,7 @@ def _siege_map(o: Out, sm: m.SiegeMap):
         o.put(f"note {q(n.text)}", n.pos)
     for a in sm.areas:
         s = f"{a.kind} {a.id}"
-        if a.name:
+        if a.name is not None:
             s += f" {q(a.name)}"
         if a.defense is not None:
             s += f" defense {a.defense}"

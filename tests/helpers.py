@@ -1,0 +1,59 @@
+"""Test helpers: scripted dice, answer-list driving, placing units."""
+
+from __future__ import annotations
+
+from tenkatoitsu.core.events import DieRolled
+
+
+class ScriptedDice:
+    """Dice that return the values a test gives, in order, and record them as
+    events like the real ones. `picks` scripts draws from the Bowl by chit."""
+
+    def __init__(self, game, values=(), picks=()):
+        self.game = game
+        self.values = list(values)
+        self.picks = list(picks)
+        self.seed = 0
+
+    def roll(self, n, purpose, rule, *, colour=None, side=None):
+        faces = tuple(self.values.pop(0) for _ in range(n))
+        self.game.emit(DieRolled(rule=rule, purpose=purpose, dice=faces, colour=colour, side=side))
+        return faces
+
+    def d6(self, purpose, rule, **kw):
+        return self.roll(1, purpose, rule, **kw)[0]
+
+    def two_d6(self, purpose, rule, **kw):
+        return sum(self.roll(2, purpose, rule, **kw))
+
+    def shuffle_pick(self, items, purpose, rule):
+        want = self.picks.pop(0)
+        assert want in items, f"{want} not in {items}"
+        return want
+
+
+def run(gen, answers=()):
+    """Drive a rule generator with a list of answers; returns (result, decisions seen)."""
+    answers = list(answers)
+    seen = []
+    try:
+        decision = next(gen)
+        while True:
+            seen.append(decision)
+            value = answers.pop(0) if answers else decision.options[0].value
+            decision.check(value)
+            decision = gen.send(value)
+    except StopIteration as stop:
+        return stop.value, seen
+
+
+def place(game, uid, hex_id):
+    """Put a unit on a hex (or off the map with None), keeping the occupancy index."""
+    from tenkatoitsu.hexmap import Hex
+
+    game._lift(uid)
+    if hex_id is None:
+        game.state.units[uid].hex = None
+        game.version += 1
+    else:
+        game._drop(uid, Hex.from_id(hex_id))
