@@ -44,11 +44,24 @@ KEYWORDS = (
 )
 ID_KEYWORDS = KEYWORDS + ("X",)
 
-NAME_RE = r"[a-z][a-z0-9_]{0,7}(-[a-z0-9_]{1,4}){0,2}"
-ID_RE = r"[A-Za-z0-9][A-Za-z0-9_]{0,5}(-[A-Za-z0-9_]{1,3}){0,2}"
+NAME_RE = r"[a-z][a-z0-9_]*(-[a-z0-9_]+)*"  # grammar/common.lark
+ID_RE = r"[A-Za-z0-9][A-Za-z0-9_]*(-[A-Za-z0-9_]+)*"
 
-_plain_names = st.from_regex(NAME_RE, fullmatch=True)
-_plain_ids = st.from_regex(ID_RE, fullmatch=True)
+_LOWER = string.ascii_lowercase
+_NAME_CHARS = _LOWER + string.digits + "_"
+_ID_CHARS = string.ascii_letters + string.digits + "_"
+
+
+def _words(head: str, chars: str):
+    """Words of the shape head chars* (-chars+)*; much cheaper than from_regex."""
+    return st.builds(
+        lambda h, t, segs: h + t + "".join("-" + x for x in segs),
+        st.sampled_from(head), st.text(chars, max_size=7),
+        st.lists(st.text(chars, min_size=1, max_size=4), max_size=2))
+
+
+_plain_names = _words(_LOWER, _NAME_CHARS)
+_plain_ids = _words(_ID_CHARS[:-1], _ID_CHARS)
 
 #: a lower-case NAME (grammar/common.lark), sometimes a keyword look-alike
 names = st.one_of(_plain_names, _plain_names, st.sampled_from(KEYWORDS))
@@ -85,7 +98,7 @@ dice = st.sampled_from(list(m.Die))
 small_ints = st.integers(-99, 99)
 any_ints = st.one_of(small_ints, st.integers(-10**6, 10**6))
 colors = st.one_of(
-    st.from_regex(r"#[0-9a-fA-F]{6}", fullmatch=True),
+    st.text("0123456789abcdefABCDEF", min_size=6, max_size=6).map("#".__add__),
     names,
 )
 
@@ -100,6 +113,12 @@ def tuples(elements, min_size=0, max_size=3):
 #: first row of `states`, `combat-types` and `combat-modifiers` cannot be named
 #: like a keyword (the validator only allows fixed, non-keyword names there).
 first_row_names = names_except(*KEYWORDS)
+
+
+#: grammar: `successors ID+` and `eliminated ID+` share one LALR list rule, so
+#: after an id of such a list the lexer may take any keyword that follows either
+#: list (`and`, `level`, `note`, `clan`...) for the keyword
+list_ids = ids_except(*ID_KEYWORDS)
 
 
 def rows(first, rest, max_size=4):
@@ -232,7 +251,7 @@ sides = st.builds(
     m.Side,
     id=names, name=texts, color=st.none() | colors,
     so_taisho=st.none() | commanders, commanders=tuples(commanders, max_size=2),
-    successors=tuples(ids),
+    successors=tuples(list_ids),
     plan=plan_statuses, clans=tuples(clans, max_size=3), notes=tuples(notes, max_size=2),
 )
 
@@ -245,7 +264,7 @@ def conditions(draw):
     if kind == "leader-killed":
         args = (draw(ids),)
     elif kind == "eliminated":
-        args = draw(tuples(ids, 1, 3))
+        args = draw(tuples(list_ids, 1, 3))
     elif kind == "controls":
         args = (draw(names), draw(names))
     elif kind == "holds":
@@ -281,8 +300,13 @@ victories = st.builds(
 
 # ------------------------------------------------------------------ library
 
-CELL_RE = r"-|[ad][0-9A-Za-z^-]{0,6}"
-cells = st.from_regex(CELL_RE, fullmatch=True)
+CELL_RE = r"-|[ad][0-9A-Za-z^-]*"  # grammar/tenkatoitsu.lark
+cells = st.one_of(
+    st.just("-"),
+    st.sampled_from(["a1", "a2^1", "a1-d1", "d1R", "d1R^R", "dE^2", "d", "a-", "a^^"]),
+    st.builds(str.__add__, st.sampled_from("ad"),
+              st.text(string.ascii_letters + string.digits + "^-", max_size=6)),
+)
 
 table_rows = st.builds(
     m.TableRow, spans(-20, 20), tuples(st.one_of(small_ints, names), 1, 3), st.booleans())

@@ -49,6 +49,12 @@ def parse_document(text: str, file: str) -> tuple[m.Document | None, list[Diagno
         from lark.exceptions import VisitError
 
         inner = e.orig_exc if isinstance(e, VisitError) else e
+        if isinstance(inner, RecursionError):
+            # the tree's depth is the author's doing, not a bug: only `not not
+            # ... not` can nest without bound, and the builder recurses per level
+            return None, diags + [Diagnostic(
+                "the file nests too deeply to be read", SourcePos(file, 1, 1),
+                hint="a condition with hundreds of 'not's? two of them cancel out")]
         return None, diags + [Diagnostic(f"internal error while reading the file: {inner!r}",
                                          SourcePos(file, 1, 1),
                                          hint="please report this with the file")]

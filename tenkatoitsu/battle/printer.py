@@ -169,7 +169,8 @@ def _map(o: Out, mp_: m.Map):
         name = f" {q(r.name)}" if r.name is not None else ""
         o.put(f"{r.kind}{name} {' '.join(h.id for h in r.hexes)}", r.pos)
     for z in mp_.zones:
-        o.put(f"zone {z.id}" + (f" {q(z.name)}" if z.name is not None else "") + f" {hexes(z.hexes)}", z.pos)
+        o.put(f"zone {z.id}" + (f" {q(z.name)}" if z.name is not None else "")
+              + f" {hexes(z.hexes)}", z.pos)
     for st in mp_.stars:
         o.put(f"star {st.hex.id} vp {st.vp} for {st.side}", st.pos)
     for e in mp_.entries:
@@ -474,7 +475,9 @@ def format_source(doc: m.Document, original: str, grammar: str = "tenkatoitsu") 
     from tenkatoitsu.dsl.parsing import comments
 
     lines = emit(doc).lines
-    src_lines = original.splitlines()
+    # lark numbers lines by '\n' alone; splitlines() also breaks at \x0b, \x0c,
+    # \x1c-\x1e, \x85, \u2028... and would shift every comment after such a character
+    src_lines = original.split("\n")
     blank = {i for i, text in enumerate(src_lines, 1) if not text.strip()}
     alone, trailing = [], {}
     for tok in comments(grammar, original):

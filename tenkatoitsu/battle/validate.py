@@ -310,7 +310,12 @@ def _check_scenario(c: Checker, s: m.Scenario):
     if s.map is None:
         c.error("the scenario has no map", s.pos, hint="map 30 x 20 { default clear }")
         return
-    grid = Grid(s.map.width, s.map.height)
+    if not (1 <= s.map.width <= 99 and 1 <= s.map.height <= 99):
+        # the builder reported the size; Grid() would raise, and the largest map
+        # stands in so that no hex is called off-map because of it
+        grid = Grid(99, 99)
+    else:
+        grid = Grid(s.map.width, s.map.height)
     _check_map(c, s, grid)
     _check_sides(c, s, grid)
     _check_variants(c, s, grid)
@@ -405,6 +410,8 @@ def _check_map(c: Checker, s: m.Scenario, grid: Grid):
     marks: dict[tuple, set[str]] = defaultdict(set)
     for f in mp.hexsides:
         ok = _on_map(c, grid, f.a, f.pos) & _on_map(c, grid, f.b, f.pos)
+        if INVALID_HEX in (f.a, f.b):
+            continue  # a malformed id, reported by the builder (and INVALID_HEX.id raises)
         if ok and not f.a.is_adjacent(f.b):
             c.error(f"hexside {f.a.id}|{f.b.id} joins hexes that are not adjacent "
                     f"(they are {f.a.distance(f.b)} hexes apart)", f.pos)
@@ -438,7 +445,7 @@ def _check_map(c: Checker, s: m.Scenario, grid: Grid):
             _on_map(c, grid, h, poss[i])
         for i in range(1, len(r.hexes)):
             a, b = r.hexes[i - 1], r.hexes[i]
-            if not a.is_adjacent(b):
+            if not a.is_adjacent(b) and INVALID_HEX not in (a, b):
                 c.error(f"{r.kind} is not a chain of neighbours: {a.id} and {b.id} are not "
                         "adjacent", poss[i], hint="list every hex the road passes through")
     zones = c.unique(mp.zones, lambda z: z.id, "zone")
@@ -462,7 +469,7 @@ def _check_map(c: Checker, s: m.Scenario, grid: Grid):
     for f in mp.fortresses:
         for h in f.hexes:
             _on_map(c, grid, h, f.pos)
-            if h in fhexes:
+            if h in fhexes and h != INVALID_HEX:
                 c.error(f"hex {h.id} belongs to fortresses {fhexes[h].id} and {f.id}", f.pos)
             fhexes[h] = f
         if len(f.hexes) > 1 and not _connected(set(f.hexes)):
@@ -474,7 +481,7 @@ def _check_map(c: Checker, s: m.Scenario, grid: Grid):
         around = {n for h in f.hexes for n in h.neighbours()} - set(f.hexes)
         for a in sm.areas:
             for h in a.hexes:
-                if h not in around:
+                if h not in around and INVALID_HEX not in (h, *f.hexes):
                     c.error(f"peripheral area '{a.id}' of siege map '{sm.id}' links to hex "
                             f"{h.id}, which is not next to fortress {f.id} "
                             f"({' '.join(x.id for x in f.hexes)})", a.pos)
