@@ -1,8 +1,9 @@
 """Benchmarks, run with one command: python3 benchmarks/run.py
 
 Reports parse+validate time (cold and warm median) for every shipped scenario
-file and for a generated 1,200-hex, 200-unit battle (goal: under 50 ms warm).
-Measured, not asserted: the figures go in closing notes, not in tests."""
+file and for a generated 1,200-hex, 200-unit battle (goal: under 50 ms warm),
+then random-vs-random games per second and decisions per second on each
+shipped scenario. Measured, not asserted: the figures go in closing notes."""
 
 from __future__ import annotations
 
@@ -87,7 +88,26 @@ def main() -> int:
           f"{cold * 1e3:9.1f} {warm * 1e3:9.1f}")
     goal = "met" if warm < 0.050 else "NOT met"
     print(f"goal: generated battle under 50 ms warm: {goal} ({warm * 1e3:.1f} ms)")
+    print()
+    games_benchmark(int(sys.argv[1]) if len(sys.argv) > 1 else 20)
     return 0
+
+
+def games_benchmark(n: int) -> None:
+    """Whole games with random bots; the scenario is parsed once per game as in `play`."""
+    from tenkatoitsu.battle.session import Session, bots_for
+
+    print(f"{'scenario (random vs random)':42} {'games':>6} {'s/game':>9} {'games/s':>9} "
+          f"{'decisions/s':>12}")
+    for f in sorted((ROOT / "scenarios").glob("*.tks")):
+        decisions = 0
+        t0 = time.perf_counter()
+        for seed in range(n):
+            s = Session.start(f, seed=seed)
+            s.play_bots(bots_for(s.game, "random", seed))
+            decisions += len(s.driver.answers)
+        dt = time.perf_counter() - t0
+        print(f"{str(f.relative_to(ROOT)):42} {n:6} {dt / n:9.3f} {n / dt:9.1f} {decisions / dt:12.0f}")
 
 
 if __name__ == "__main__":

@@ -112,6 +112,10 @@ def march_phase(game):
     from tenkatoitsu.battle import movement
 
     game.emit(ev.PhaseStarted(rule="7.2.1", phase="march phase"))
+    if not any(game.order_of(c) == m.Order.MOVEMENT and not game.state.clans[c].off_map
+               and game.state.clan_units(c) for c in game.state.clans):
+        game.note("7.2.1", "no clan is in Movement: nothing marches")
+        return
     order = roll_off(game, "march phase", "7.2.1")
     done: set[str] = set()
     passed: set[str] = set()
@@ -153,6 +157,10 @@ def rally_phase(game):
     from tenkatoitsu.battle import movement
 
     game.emit(ev.PhaseStarted(rule="7.2.3", phase="rally phase"))
+    if not any(game.order_of(c) == m.Order.REGROUP and game.state.clan_units(c)
+               for c in game.state.clans):
+        game.note("7.2.3", "no clan is in Regroup: nothing to rally")
+        return
     order = roll_off(game, "rally phase", "7.2.3")
     done: set[str] = set()
     turn = 0

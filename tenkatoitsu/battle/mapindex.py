@@ -49,6 +49,10 @@ class MapIndex:
         self.entries: dict[str, m.Entry] = {e.id: e for e in mp.entries}
         self.stars = {s.hex: s for s in mp.stars}
         self._effects_cache: dict[tuple[Hex, Hex], m.Effects] = {}
+        # the costs are pure functions of the map: memoized per crossing
+        self._cost: dict[tuple[Hex, Hex], float | None] = {}
+        self._march: dict[tuple[Hex, Hex], float | None] = {}
+        self._command: dict[tuple[Hex, Hex], float | None] = {}
         self._neighbours = self.grid.neighbours
 
     # ------------------------------------------------------------ hexes
@@ -101,6 +105,13 @@ class MapIndex:
     def hexside_cost(self, a: Hex, b: Hex) -> float | None:
         """MP to cross from a into b for every movement but a march [6.2.2];
         entering a fortress costs its own value [15.3]. None: impassable."""
+        try:
+            return self._cost[(a, b)]
+        except KeyError:
+            value = self._cost[(a, b)] = self._hexside_cost(a, b)
+            return value
+
+    def _hexside_cost(self, a: Hex, b: Hex) -> float | None:
         eff = self.crossing(a, b)
         if eff.impassable:
             return IMPASSABLE
@@ -111,6 +122,13 @@ class MapIndex:
 
     def march_cost(self, a: Hex, b: Hex) -> float | None:
         """[6.5.2] following a road costs ½, a path 1, whatever the hexside."""
+        try:
+            return self._march[(a, b)]
+        except KeyError:
+            value = self._march[(a, b)] = self._march_cost(a, b)
+            return value
+
+    def _march_cost(self, a: Hex, b: Hex) -> float | None:
         key = (min(a, b), max(a, b))
         if key in self.road_sides:
             return self.chart.road.value
@@ -121,6 +139,13 @@ class MapIndex:
     def command_cost(self, a: Hex, b: Hex) -> float | None:
         """[9.3] distance for chit selection: roads and paths count ½; entering
         or leaving a fortress 1 MP, whatever the terrain [15.3]."""
+        try:
+            return self._command[(a, b)]
+        except KeyError:
+            value = self._command[(a, b)] = self._command_cost(a, b)
+            return value
+
+    def _command_cost(self, a: Hex, b: Hex) -> float | None:
         key = (min(a, b), max(a, b))
         if key in self.road_sides or key in self.path_sides:
             return 0.5
