@@ -139,6 +139,11 @@ CASES = [
     ("duplicate-statement", "    margin 2\n", "    margin 2\n    margin 3\n", "margin 3", "given twice"),
     ("unit-twice-attribute", "elan 0 mass 2 at 0707", "elan 0 elan 1 mass 2 at 0707", "elan 1 mass 2 at 0707", "'elan' is given twice"),
     ("so-taisho-mark-missing", 'elan 2 mass 3 lead 1 so-taisho at 0606', 'elan 2 mass 3 lead 1 at 0606', "so-taisho B1", "not marked so-taisho"),
+    ("unknown-rule-module", "  table east-cp {", "  rule samuray\n  table east-cp {", "rule samuray", "unknown rule module 'samuray'"),
+    ("unknown-rule-parameter", "  table east-cp {", "  rule samurai {\n    markrs 1\n  }\n  table east-cp {", "markrs 1", "unknown parameter of rule 'samurai' 'markrs'"),
+    ("malformed-colour", 'clan B "B" {', 'clan B "B" {\n      color #3a5fa', "#3a5fa", "'#3a5fa' is not a colour"),
+    ("directed-mark", "hexside river 0304|0404", "hexside river 0304|0404\n    hexside firearms-prepared 0505>0506", "0505>0506", "mark has no direction"),
+    ("holds-off-map", "automatic east if leader-killed B1", "automatic east if holds east 9999", "holds east 9999", "off the map"),
     ("unknown-flag", '      enter N\n', '      enter N\n      flag never-rout\n', "never-rout", "unknown clan flag 'never-rout'"),
 ]
 
@@ -244,3 +249,45 @@ def test_bad_encoding_points_at_the_byte():
     res = load_bytes(b'version 1\nscenario "ok" {\n  note "caf\xe9"\n}\n', PATH)
     d = res.errors[0]
     assert (d.pos.line, d.pos.column) == (3, 12)
+
+
+def test_two_terrains_for_one_hex_is_a_warning():
+    res = load(BASE.replace("terrain woods 0506 0507", "terrain woods 0506 0507\n    terrain village 0507"))
+    assert res.ok
+    warn = [d for d in res.diagnostics if not d.is_error]
+    assert any("0507 is given terrain woods and then village" in d.message for d in warn)
+
+
+RULES_DOC = """version 1
+rules "r" {
+  combat-types {
+    shingeki attacker { elan blue mass red }
+    charge attacker { elan blue }
+    hangeki attacker { elan blue }
+  }
+  combat-modifiers {
+    support blue
+    defender-state blue +1
+  }
+}
+"""
+
+
+def test_combat_tables_checked_in_a_rules_file():
+    res = load_text(RULES_DOC, SCENARIOS / "rules" / "errors-test.tks")
+    messages = [d.message for d in res.errors]
+    assert any("unknown combat type 'charge'" in msg for msg in messages)
+    assert any("hangeki is a combat type of the defender" in msg for msg in messages)
+    assert any("'support' needs its value" in msg for msg in messages)
+    assert any("'defender-state' takes no value" in msg for msg in messages)
+    assert all(d.pos is not None for d in res.errors)
+
+
+def test_impassable_road_or_hex_entry_is_an_error():
+    doc = RULES_DOC.replace("  combat-types {", "  terrain-chart {\n    road impassable\n    path 1\n"
+                            "    hexside open { cost 1 }\n    hex lake { enter impassable }\n  }\n"
+                            "  combat-types {")
+    res = load_text(doc, SCENARIOS / "rules" / "errors-test.tks")
+    messages = [d.message for d in res.errors]
+    assert any("a road is never impassable" in msg for msg in messages)
+    assert any("a hex cannot be impassable to enter" in msg for msg in messages)

@@ -429,7 +429,11 @@ class Builder(Transformer):
         return m.PlanStatus(False, int(str(ch[0])) if ch else 0, self.pos(meta))
 
     def color(self, meta, ch):
-        return _Tagged("color", str(ch[0]), self.pos(meta))
+        text = str(ch[0])
+        if text.startswith("#") and not re.fullmatch(r"#[0-9a-fA-F]{6}", text):
+            self.error(f"'{text}' is not a colour: write #rrggbb (six hexadecimal digits) or a "
+                       "colour name", ch[0])
+        return _Tagged("color", text, self.pos(meta))
 
     def clan(self, meta, ch):
         cid, name = str(ch[0]), _unquote(ch[1])
@@ -681,9 +685,13 @@ class Builder(Transformer):
             self.pos(meta))
 
     def road_cost(self, meta, ch):
+        if ch[0] is None:
+            self.error("a road is never impassable: it is what lets a march cross [6.5.2]", meta)
         return _Tagged("road", ch[0], self.pos(meta))
 
     def path_cost(self, meta, ch):
+        if ch[0] is None:
+            self.error("a path is never impassable: it is what lets a march cross [6.5.2]", meta)
         return _Tagged("path", ch[0], self.pos(meta))
 
     def hex_type(self, meta, ch):
@@ -700,6 +708,9 @@ class Builder(Transformer):
         return ("edge", str(ch[0]))
 
     def ha_enter(self, meta, ch):
+        if ch[0] is None:
+            self.error("a hex cannot be impassable to enter: make its hexsides impassable",
+                       meta)
         return ("enter", ch[0])
 
     def ha_night(self, meta, ch):

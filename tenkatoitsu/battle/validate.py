@@ -13,7 +13,8 @@ from tenkatoitsu.dsl.diagnostics import Diagnostic, did_you_mean, known_list
 from tenkatoitsu.hexmap import Grid, Hex
 
 HEXSIDE_MARKS = ("firearms-prepared", "non-obligatory")
-TACTICS = ("totsugeki", "katta-katta", "kotai", "kido", "ashibaya")  # [10.4]
+# [10.4] Katta! Katta! is not a tactic of one's own plan: the opponent holds it (an ability)
+TACTICS = ("totsugeki", "kotai", "kido", "ashibaya")
 ABILITIES = ("defensive-positions", "katta-katta")  # [11.8] [10.4.2]
 REQUIRED_STATES = (("good-order", 0), ("shaken", 1), ("disorganized", 2), ("exhausted", 3))
 REQUIRED_COMBAT_TYPES = (("shingeki", "attacker"), ("ransen", "attacker"), ("hangeki", "defender"),
@@ -31,6 +32,15 @@ TABLE_VALUES = {
     "messengers": {"reserve": 0, "delay": 1},
 }
 OPEN_HEXSIDE = "open"
+# scenario rule modules the engine knows, with their parameters
+RULE_MODULES = {
+    "samurai": ("markers", "lead"),  # [16] the optional samurai rule
+}
+# [11.6] modifiers whose value is printed, and those read from the situation
+VALUED_MODIFIERS = ("defender-moving", "attacker-moving", "support", "totsugeki",
+                    "defensive-position")
+COMBAT_TYPE_ROLES = {"shingeki": ("attacker",), "ransen": ("attacker", "defender"),
+                     "hangeki": ("defender",), "yari-fusuma": ("defender",)}
 
 
 class Checker:
@@ -187,6 +197,12 @@ def _check_combat_types(c: Checker, ct: m.CombatTypes):
         if need not in have:
             c.error(f"combat types: no row for {need[0]} {need[1]} [11.5]", ct.pos)
     c.unique(ct.rows, lambda r: f"{r.name} {r.role}", "combat type")
+    for r in ct.rows:
+        if r.name not in COMBAT_TYPE_ROLES:
+            c.unknown("combat type", r.name, COMBAT_TYPE_ROLES, r.pos)
+        elif r.role not in COMBAT_TYPE_ROLES[r.name]:
+            c.error(f"{r.name} is a combat type of the "
+                    f"{' or '.join(COMBAT_TYPE_ROLES[r.name])}, not the {r.role} [11.5]", r.pos)
 
 
 def _check_combat_modifiers(c: Checker, cm: m.CombatModifiers):
@@ -194,6 +210,11 @@ def _check_combat_modifiers(c: Checker, cm: m.CombatModifiers):
     for r in cm.rows:
         if r.name not in COMBAT_MODIFIERS:
             c.unknown("combat modifier", r.name, COMBAT_MODIFIERS, r.pos)
+        elif r.name in VALUED_MODIFIERS and r.value is None:
+            c.error(f"combat modifier '{r.name}' needs its value, e.g. `{r.name} blue +1`", r.pos)
+        elif r.name not in VALUED_MODIFIERS and r.value is not None:
+            c.error(f"combat modifier '{r.name}' takes no value: it is the state's modifier "
+                    "[4.3]", r.pos)
     for name in COMBAT_MODIFIERS:
         if name not in seen:
             c.error(f"combat modifiers: '{name}' is missing [11.6]", cm.pos)
@@ -319,6 +340,13 @@ def _check_scenario(c: Checker, s: m.Scenario):
     _check_map(c, s, grid)
     _check_sides(c, s, grid)
     _check_variants(c, s, grid)
+    for r in s.rules + tuple(r for v in s.variants for r in v.rules):
+        if r.name not in RULE_MODULES:
+            c.unknown("rule module", r.name, RULE_MODULES, r.pos)
+            continue
+        for p in r.params:
+            if p.name not in RULE_MODULES[r.name]:
+                c.unknown(f"parameter of rule '{r.name}'", p.name, RULE_MODULES[r.name], p.pos)
     if s.victory is None:
         c.error("the scenario has no victory block [17]", s.pos)
     else:
@@ -398,6 +426,14 @@ def _check_map(c: Checker, s: m.Scenario, grid: Grid):
     side_types = {t.name: t for t in chart.hexside_types} if chart else {}
     if chart and mp.default_terrain not in hex_types:
         c.unknown("terrain", mp.default_terrain, hex_types, mp.pos)
+    terrain_of: dict[Hex, m.TerrainArea] = {}
+    for area in mp.terrain:
+        for h in m.expand(area.hexes):
+            prev = terrain_of.get(h)
+            if prev is not None and prev.terrain != area.terrain and grid.contains(h):
+                c.warn(f"hex {h.id} is given terrain {prev.terrain} and then {area.terrain}; "
+                       "the later wins", area.pos, hint=f"the first at {prev.pos}")
+            terrain_of[h] = area
     for area in mp.terrain:
         if chart and area.terrain not in hex_types:
             c.unknown("terrain", area.terrain, hex_types, area.pos)
@@ -418,6 +454,8 @@ def _check_map(c: Checker, s: m.Scenario, grid: Grid):
             continue
         key = (min(f.a, f.b), max(f.a, f.b))
         if f.kind in HEXSIDE_MARKS:
+            if f.directed:
+                c.error(f"a {f.kind} mark has no direction: write {f.a.id}|{f.b.id}", f.pos)
             if f.kind in marks[key]:
                 c.error(f"hexside {f.a.id}|{f.b.id} is marked {f.kind} twice", f.pos)
             marks[key].add(f.kind)
@@ -675,6 +713,8 @@ def _check_condition(c: Checker, s: m.Scenario, cond: m.Condition):
                 c.unknown("clan", cid, clans, cond.pos)
     if cond.kind in ("controls", "holds") and cond.args[0] not in sides:
         c.unknown("side", cond.args[0], sides, cond.pos)
+    if cond.kind == "holds":
+        _on_map(c, Grid(s.map.width, s.map.height), cond.args[1], cond.pos)
     if cond.kind in ("controls", "unit-in") and cond.args[1] not in forts:
         c.unknown("fortress", cond.args[1], forts, cond.pos)
     if cond.kind == "unit-in" and cond.args[0] not in units:

@@ -91,8 +91,9 @@ def _unclosed_brace(text: str) -> tuple[int, int] | None:
         elif ch == '"':
             i += 1
             while i < n and text[i] not in '"\n':
-                i += 2 if text[i] == "\\" else 1
-            col = 0  # approximate; only brace positions matter
+                step = 2 if text[i] == "\\" else 1
+                i += step
+                col += step
         elif ch == "{":
             stack.append((line, col))
         elif ch == "}" and stack:
