@@ -428,7 +428,9 @@ def _check_map(c: Checker, s: m.Scenario, grid: Grid):
         c.unknown("terrain", mp.default_terrain, hex_types, mp.pos)
     terrain_of: dict[Hex, m.TerrainArea] = {}
     for area in mp.terrain:
-        for h in m.expand(area.hexes):
+        valid = tuple(it for it in area.hexes if INVALID_HEX not in
+                      ((it.a, it.b) if isinstance(it, m.HexRect) else (it,)))
+        for h in m.expand(valid):
             prev = terrain_of.get(h)
             if prev is not None and prev.terrain != area.terrain and grid.contains(h):
                 c.warn(f"hex {h.id} is given terrain {prev.terrain} and then {area.terrain}; "
