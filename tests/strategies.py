@@ -1,6 +1,6 @@
 """Hypothesis strategies for random, printable `.tks` documents.
 
-`documents()` draws a `Scenario` or a `RulesDoc` that uses every construct of
+`documents` draws a `Scenario` or a `RulesDoc` that uses every construct of
 the language: turn track, variants with every kind of Change, the map with all
 its statements, sides/clans/units with every attribute, victory rules, rule
 modules and every library table. The documents are *not* semantically valid
@@ -10,7 +10,19 @@ from the builder (build.py checks ranges and enumerated words locally, so the
 strategies keep to those).
 
 Where the grammar itself cannot tell two things apart, the strategies avoid the
-ambiguous case and say why beside it (look for "grammar:").
+ambiguous case and say why beside it (look for "grammar:"):
+
+* an open-above span (`5..`) only ends a list of spans: `5.. 2` reads `5..2`;
+* ids in `successors` and `eliminated` lists are never keywords;
+* the first row of `states`, `combat-types`, `combat-modifiers` is not named
+  like a keyword (it may follow `source printed`);
+* a range-table value is never the word `unmodified`.
+
+And where the model can hold what the language cannot write: `version` is
+always 1 (the printer writes the line even when the document has none); a unit
+has either a Leadership value or the X cross; an active battle plan has no
+modifier; a directed hexside type has both `up` and `down`; a siege line has
+both Defense values or neither; `cost impassable` carries no MP.
 """
 
 from __future__ import annotations
@@ -308,8 +320,10 @@ cells = st.one_of(
               st.text(string.ascii_letters + string.digits + "^-", max_size=6)),
 )
 
-table_rows = st.builds(
-    m.TableRow, spans(-20, 20), tuples(st.one_of(small_ints, names), 1, 3), st.booleans())
+#: grammar: a row's words run on until the next row label, and the next row may
+#: begin with `unmodified`, so no value of a row can be the word `unmodified`
+table_values = st.one_of(small_ints, names_except("unmodified"))
+table_rows = st.builds(m.TableRow, spans(-20, 20), tuples(table_values, 1, 3), st.booleans())
 range_tables = st.builds(m.RangeTable, names, tuples(table_rows, 1, 4), opt_sources)
 
 crt_rows = st.builds(m.CrtRow, spans(-20, 20), tuples(cells, 1, 5))

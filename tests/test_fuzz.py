@@ -155,14 +155,15 @@ _SPLIT = re.compile(rb"(\s+)")
 
 @st.composite
 def token_mutations(draw):
-    """Delete, duplicate, swap or replace whitespace-separated words."""
+    """Delete, duplicate, swap or replace whitespace-separated words; numbers
+    also by edge values, which reach the builder's and validator's checks."""
     path = draw(shipped)
     parts = _SPLIT.split(DATA[path])
     words = [i for i in range(0, len(parts), 2) if parts[i]]
     vocab = sorted({parts[i] for i in words})
     index = st.sampled_from(words)
     for _ in range(draw(st.integers(1, 3))):
-        op = draw(st.sampled_from(["delete", "duplicate", "swap", "replace"]))
+        op = draw(st.sampled_from(["delete", "duplicate", "swap", "replace", "number"]))
         i = draw(index)
         if op == "delete":
             parts[i] = b""
@@ -171,9 +172,16 @@ def token_mutations(draw):
         elif op == "swap":
             j = draw(index)
             parts[i], parts[j] = parts[j], parts[i]
-        else:
+        elif op == "replace":
             parts[i] = draw(st.sampled_from(vocab))
+        else:
+            parts[i] = re.sub(rb"[+-]?[0-9]+", draw(st.sampled_from(EDGE_NUMBERS)), parts[i],
+                              count=1)
     return path, b"".join(parts)
+
+
+EDGE_NUMBERS = [b"0", b"-1", b"+1", b"00", b"0000", b"0100", b"0001", b"9999", b"99", b"100",
+                b"12345", b"-0101", b"99999999999999999999"]
 
 
 SOUP_TOKENS = [b"{", b"}", b'"', b'"x"', b"..", b":", b"|", b">", b"--", b"/", b"#", b"#abcdef",
@@ -198,14 +206,14 @@ def garbage(draw):
     return path, soup
 
 
-@fuzz_settings(120)
+@fuzz_settings(300)
 @given(truncations())
 def test_truncated_files_never_raise(case):
     path, data = case
     load_and_check(data, path)
 
 
-@fuzz_settings(150)
+@fuzz_settings(250)
 @given(byte_mutations())
 def test_byte_mutations_never_raise(case):
     path, data = case
@@ -213,7 +221,7 @@ def test_byte_mutations_never_raise(case):
     roundtrips_if_clean(data, path)
 
 
-@fuzz_settings(250)
+@fuzz_settings(300)
 @given(token_mutations())
 def test_token_mutations_never_raise(case):
     path, data = case
@@ -221,7 +229,7 @@ def test_token_mutations_never_raise(case):
     roundtrips_if_clean(data, path)
 
 
-@fuzz_settings(150)
+@fuzz_settings(300)
 @given(garbage())
 def test_garbage_never_raises(case):
     path, data = case
@@ -274,6 +282,42 @@ def test_deep_not_is_reported_not_an_internal_error():
     res = load_bytes(EDGE_CASES["deep not"], SCENARIOS / "training.tks")
     assert res.document is None
     assert any("nests too deeply" in d.message for d in res.errors), res.errors
+
+
+def test_out_of_range_map_size_is_reported_not_an_internal_error():
+    """Regression: validation runs after builder errors, and Grid() raised on
+    the map size the builder had already refused."""
+    for size in (b"0 x 5", b"100 x 5", b"5 x 99999"):
+        data = b'version 1\nscenario "s" {\n  map ' + size + b" { }\n}\n"
+        res = load_and_check(data, SCENARIOS / "training.tks")
+        assert any("map" in d.message and "out of range" in d.message for d in res.errors)
+
+
+def test_malformed_hex_ids_everywhere_are_reported_once():
+    """Regression: the validator printed the builder's stand-in for a malformed
+    hex id (INVALID_HEX.id raises) in a road, a hexside, a fortress and a
+    siege area, and came out as "internal error"."""
+    path = SCENARIOS / "training.tks"
+    text = DATA[path].decode("utf-8")
+    for bad in ("0000", "12", "99999", "0100"):
+        data = re.sub(r"\b\d{4}\b", bad, text).encode("utf-8")
+        res = load_and_check(data, path)
+        hex_errors = [d for d in res.errors if "hex id" in d.message]
+        assert hex_errors
+        # one error per malformed id, each at its own place
+        assert len({(d.pos.line, d.pos.column) for d in hex_errors}) == len(hex_errors)
+
+
+def test_overlong_number_is_reported_not_an_internal_error():
+    """Regression: int() refuses more than 4300 digits; the ValueError escaped
+    the builder as "internal error"."""
+    path = SCENARIOS / "training.tks"
+    for data in (b'version 1\nscenario "s" { map ' + b"9" * 5000 + b" x 3 { } }",
+                 b'version 1\nrules "r" {\n  table a { ' + b"1" * 5000 + b": 1 } }",
+                 b"version " + b"1" * 5000 + b'\nrules "r" { }'):
+        res = load_and_check(data, path)
+        assert [d.message for d in res.errors] == ["this number is too long"]
+        assert res.errors[0].pos.column > 1
 
 
 # ------------------------------------------------------------------ the CLI

@@ -41,6 +41,13 @@ def check_invariants(game):
         if not game.map.is_fortress(u.hex):
             assert u.hex not in seen, f"{u.id} and {seen[u.hex]} share {u.hex.id}"
             seen[u.hex] = u.id
+    # [16] each samurai marker is available, on one unit, or in one chit place
+    for side in game.side_ids:
+        for i in range(1, 4):
+            chit = f"samurai:{side}:{i}"
+            where = st_.chit_places(chit) + (["available"] if chit in st_.samurai_available else []) \
+                + (["on " + st_.samurai_on[chit]] if chit in st_.samurai_on else [])
+            assert len(where) <= 1, (chit, where)
     for cid in st_.clans:
         places = st_.chit_places(f"clan:{cid}")
         alive = bool(st_.clan_units(cid, on_map_only=False))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tenkatoitsu.battle import events as ev
 from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle import orders
+from tenkatoitsu.battle import orders, samurai
 from tenkatoitsu.battle.clan_phase import (WITHDRAW_RANGE, clan_phase, nearest_enemy,
                                            order_sequence, rally_attempts)
 from tenkatoitsu.battle.state import (INITIATIVE, MARCH, RALLY, chit_clan, clan_chit,
@@ -61,7 +61,12 @@ def activation_sequence(game, placed: list[str], check):
             clan = chit_clan(chit)
             if clan is None:
                 last_delayed_by = None
-                game.move_chit(chit, "bowl", None, "7.1")
+                if chit.startswith("samurai:"):
+                    yield from samurai.activate(game, chit)
+                else:
+                    game.move_chit(chit, "bowl", None, "7.1")
+                check(game)
+                yield from samurai.offers(game)
                 continue
             side = game.clan_side(clan)
             if not st.clan_units(clan, on_map_only=False):
@@ -85,6 +90,7 @@ def activation_sequence(game, placed: list[str], check):
                 else:
                     game.move_chit(chit, "bowl", f"reserve:{side}", "8")
         check(game)
+        yield from samurai.offers(game)
 
 
 def obligatory_phase(game, chit: str):

@@ -739,8 +739,13 @@ def apply_result(game, attackers: list[str], defenders: list[str], result: Comba
 
 def leader_loss_test(game, uid: str, *, eliminated: bool, steps: int, rule: str = "11.10") -> bool:
     """[11.10] a unit with a leader that lost 2 steps (or more) in a combat loses
-    him on 1D6 = 1; an eliminated one on 1D6 <= 4. Not a generator."""
-    if not _has_leader(game, uid):
+    him on 1D6 = 1; an eliminated one on 1D6 <= 4. A samurai with the unit
+    takes a test of his own [16.3]. Not a generator. True if the unit's own
+    leader died."""
+    from tenkatoitsu.battle import samurai
+
+    markers = samurai.markers_on(game, uid)
+    if not _has_leader(game, uid) and not markers:
         return False
     if eliminated:
         threshold, why = 4, "eliminated"
@@ -748,12 +753,21 @@ def leader_loss_test(game, uid: str, *, eliminated: bool, steps: int, rule: str 
         threshold, why = 1, f"lost {steps} steps"
     else:
         return False
-    roll = game.dice.d6(f"leader loss: {uid}", rule, side=game.side_of(uid))
-    if roll <= threshold:
-        kill_leader(game, uid, rule)
-        return True
-    game.note(rule, f"the leader of {uid} ({why}) survives: {roll} > {threshold}")
-    return False
+    killed = False
+    if _has_leader(game, uid):
+        roll = game.dice.d6(f"leader loss: {uid}", rule, side=game.side_of(uid))
+        if roll <= threshold:
+            kill_leader(game, uid, rule)
+            killed = True
+        else:
+            game.note(rule, f"the leader of {uid} ({why}) survives: {roll} > {threshold}")
+    for chit in markers:
+        roll = game.dice.d6(f"leader loss: the samurai of {uid}", "16.3", side=game.side_of(uid))
+        if roll <= threshold:
+            samurai.kill(game, chit, "16.3")
+        else:
+            game.note("16.3", f"the samurai of {uid} ({why}) survives: {roll} > {threshold}")
+    return killed
 
 
 def kill_leader(game, uid: str, rule: str) -> int:

@@ -31,7 +31,7 @@ def delay_phase(game):
             continue
         clan = chit_clan(chit)
         if clan is None:  # samurai and Katta! Katta! chits have rules of their own
-            side = chit.split(":", 1)[1]
+            side = chit.split(":")[1]
             if chit.startswith("samurai:"):
                 game.move_chit(chit, "bowl", f"delay1:{side}", "16.5")
             continue

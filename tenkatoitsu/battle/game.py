@@ -10,6 +10,7 @@ import attrs
 
 from tenkatoitsu.battle import events as ev
 from tenkatoitsu.battle import model as m
+from tenkatoitsu.battle import samurai
 from tenkatoitsu.battle.mapindex import MapIndex
 from tenkatoitsu.battle.state import ClanState, GameState, Honjin, UnitState, clan_chit
 from tenkatoitsu.battle.validate import effective_setup
@@ -57,7 +58,7 @@ def resolve_variants(scenario: m.Scenario, names: Iterable[str]) -> tuple[str, .
 @attrs.frozen
 class Options:
     hidden_orders: bool = False  # [5.3]
-    samurai: bool = False  # optional rule [16]
+    samurai: bool = False  # the optional rule [16], also switched on by `rule samurai`
 
 
 class Game:
@@ -82,6 +83,7 @@ class Game:
             if u.on_map:
                 self._occ.setdefault(u.hex, []).append(u.id)
         self.version = 0  # bumped on every move: queries cache on it
+        samurai.setup(self)
         self.emit(ev.GameStarted(rule="18", scenario=scenario.name, variants=self.variants,
                                  seed=seed))
 
@@ -146,9 +148,12 @@ class Game:
         return self.state.clans[self.state.units[uid].clan].order
 
     def lead(self, uid: str) -> int:
-        """Leadership now: 0 once the leader is killed [11.10]; X counts 0 [4.1]."""
+        """Leadership now: 0 once the leader is killed [11.10]; X counts 0 [4.1];
+        a samurai adds his, up to 2 [16.3]."""
         u = self.state.units[uid]
-        return 0 if u.leader_killed else self.unit_defs[uid].lead
+        own = 0 if u.leader_killed else self.unit_defs[uid].lead
+        bonus = samurai.lead_bonus(self, uid)
+        return min(samurai.MAX_LEAD, own + bonus) if bonus else own
 
     def clan_lead(self, clan: str) -> int:
         """The highest Leadership among the clan's units still in play."""
@@ -238,6 +243,7 @@ class Game:
         u.defensive_position = False
         u.hex = None
         self.version += 1
+        samurai.unit_eliminated(self, uid)
         side = self.side_of(uid)
         elan = self.unit_defs[uid].elan
         self.state.elan_eliminated[side] += elan
@@ -265,10 +271,17 @@ class Game:
     def add_bundori(self, side: str, points: int, rule: str) -> None:
         self.state.bundori[side] += points
 
+    def vp_difference(self) -> int:
+        """The VP track [17.1]: positive when the first side leads."""
+        a, b = self.side_ids
+        return self.state.vp[a] - self.state.vp[b]
+
     def add_vp(self, side: str, vp: int, reason: str, rule: str) -> None:
         if vp:
+            before = self.vp_difference()
             self.state.vp[side] += vp
             self.emit(ev.VictoryPoints(rule=rule, side=side, vp=vp, reason=reason))
+            samurai.vp_changed(self, before, self.vp_difference())
 
     def vp_rule(self, kind: str) -> int:
         v = self.scenario.victory

@@ -55,10 +55,27 @@ def parse_document(text: str, file: str) -> tuple[m.Document | None, list[Diagno
             return None, diags + [Diagnostic(
                 "the file nests too deeply to be read", SourcePos(file, 1, 1),
                 hint="a condition with hundreds of 'not's? two of them cancel out")]
+        too_long = _number_too_long(tree)
+        if too_long is not None:
+            # int() refuses more than sys.get_int_max_str_digits() digits
+            return None, diags + [Diagnostic(
+                "this number is too long", SourcePos(file, too_long.line, too_long.column))]
         return None, diags + [Diagnostic(f"internal error while reading the file: {inner!r}",
                                          SourcePos(file, 1, 1),
                                          hint="please report this with the file")]
     return doc, diags + builder.diags
+
+
+def _number_too_long(tree):
+    """The first INT or row label with more digits than int() converts, if any."""
+    import re
+    import sys
+
+    from lark import Token
+
+    digits = re.compile(r"\d{%d}" % (sys.get_int_max_str_digits() + 1))
+    return next(tree.scan_values(lambda v: isinstance(v, Token) and v.type in ("INT", "ROW_LABEL")
+                                 and digits.search(v) is not None), None)
 
 
 def load_text(text: str, path: str | Path = "<text>", *, validate_: bool = True) -> LoadResult:

@@ -4,6 +4,7 @@ then the activation sequence [3.2], until the last turn or a victory."""
 from __future__ import annotations
 
 from tenkatoitsu.battle import events as ev
+from tenkatoitsu.battle import samurai
 from tenkatoitsu.battle.activation import GameOver, activation_sequence
 from tenkatoitsu.battle.command import command_sequence, obligatory_chits
 from tenkatoitsu.battle.victory import automatic_winner, end_of_game_vp, final_result
@@ -19,7 +20,8 @@ def check_automatic(game) -> None:
 
 def end_of_turn(game) -> None:
     """Obligatory chits go back to the game aid; clan chits still in the Bowl
-    wait there for the next Delay phase [9.1]."""
+    wait there for the next Delay phase [9.1]; samurai out of contact leave [16.3]."""
+    samurai.end_of_turn(game)
     for chit in list(game.state.played):
         game.move_chit(chit, "played", None, "3.2")
 

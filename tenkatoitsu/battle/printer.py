@@ -394,9 +394,10 @@ def _terrain_chart(o: Out, tc: m.TerrainChart):
     _source(o, tc.source)
     for n in tc.notes:
         o.put(f"note {q(n.text)}", n.pos)
-    if tc.road is not None or True:
-        o.put(f"road {mp(tc.road) if tc.road else 'impassable'}")
-        o.put(f"path {mp(tc.path) if tc.path else 'impassable'}")
+    if tc.road is not None:
+        o.put(f"road {mp(tc.road)}")
+    if tc.path is not None:
+        o.put(f"path {mp(tc.path)}")
     for t in tc.hexside_types:
         body = _effects(t.both)
         if t.up is not None:
@@ -479,6 +480,14 @@ def format_source(doc: m.Document, original: str, grammar: str = "tenkatoitsu") 
     # \x1c-\x1e, \x85, \u2028... and would shift every comment after such a character
     src_lines = original.split("\n")
     blank = {i for i, text in enumerate(src_lines, 1) if not text.strip()}
+    # `version` has no position in the model and was printed with the document's,
+    # so it took the comment after `rules "..." {`, which the next fmt moved to the
+    # end of the file. Give it the line of the file's first token (`version`
+    # comes first when given), or none when the original had no version line.
+    first = next((i for i, t in enumerate(src_lines, 1)
+                  if t.strip() and not t.lstrip().startswith("#")), None)
+    if lines and lines[0][1].startswith("version "):
+        lines[0] = (lines[0][0], lines[0][1], first if doc.version is not None else None)
     alone, trailing = [], {}
     for tok in comments(grammar, original):
         before = src_lines[tok.line - 1][: tok.column - 1]

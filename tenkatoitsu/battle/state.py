@@ -96,6 +96,9 @@ class GameState:
     vp: dict[str, int] = attrs.field(factory=dict)
     elan_eliminated: dict[str, int] = attrs.field(factory=dict)  # of each side's own units
     last_delayed_by: str | None = None  # [8.6] the side whose chit went back last draw
+    samurai_available: list[str] = attrs.field(factory=list)  # [16.4] markers off the map
+    samurai_on: dict[str, str] = attrs.field(factory=dict)  # [16.2] marker chit -> host unit
+    samurai_offers: list[str] = attrs.field(factory=list)  # [16.1] sides that may call one
     winner: str | None = None
     level: str | None = None
     over: bool = False
