@@ -24,7 +24,7 @@ from tenkatoitsu.hexmap import Hex
 
 from conftest import SCENARIOS
 
-PLAYOUTS = int(os.environ.get("TENKATOITSU_PLAYOUTS", "60"))
+PLAYOUTS = int(os.environ.get("TENKATOITSU_PLAYOUTS", "100"))
 
 
 def check_invariants(game):
