@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle.load import LoadResult, load_file
+from tenkatoitsu.core.persistence import write_text_atomically
 from tenkatoitsu.dsl.diagnostics import render
 
 DEFAULT_SCENARIO = Path(__file__).resolve().parents[1] / "scenarios" / "training.tks"
@@ -51,21 +50,6 @@ def cmd_check(args) -> int:
     return status
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write beside the target and rename over it: a crash never leaves half a file."""
-    fd, tmp = tempfile.mkstemp(dir=str(path.parent), prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
 def cmd_fmt(args) -> int:
     from tenkatoitsu.battle.printer import format_source
 
@@ -85,7 +69,7 @@ def cmd_fmt(args) -> int:
         elif args.stdout:
             sys.stdout.write(text)
         elif text != original:
-            write_atomically(Path(path), text)
+            write_text_atomically(Path(path), text)
             print(f"{path}: formatted")
     return status
 
@@ -196,34 +180,33 @@ def cmd_play(args) -> int:
     return 0
 
 
-def cmd_replay(args) -> int:
+def _replayed(path: str, command: str):
+    """Load a save by replay; (report, None) or (None, exit status) after an error."""
     from tenkatoitsu.battle.session import load
     from tenkatoitsu.core.persistence import SaveError
     from tenkatoitsu.dsl.diagnostics import DiagnosticError
 
     try:
-        report = load(args.file)
+        return load(path), None
     except SaveError as e:
-        print(f"tenkatoitsu replay: {e}", file=sys.stderr)
-        return 1
+        print(f"tenkatoitsu {command}: {e}", file=sys.stderr)
+        return None, 1
     except DiagnosticError as e:
-        return _load_errors(e)
+        return None, _load_errors(e)
+
+
+def cmd_replay(args) -> int:
+    report, status = _replayed(args.file, "replay")
+    if report is None:
+        return status
     print(f"{args.file}: {report.message}")
     return 0 if report.events_match and report.digest_match else 1
 
 
 def cmd_log(args) -> int:
-    from tenkatoitsu.battle.session import load
-    from tenkatoitsu.core.persistence import SaveError
-    from tenkatoitsu.dsl.diagnostics import DiagnosticError
-
-    try:
-        report = load(args.file)
-    except SaveError as e:
-        print(f"tenkatoitsu log: {e}", file=sys.stderr)
-        return 1
-    except DiagnosticError as e:
-        return _load_errors(e)
+    report, status = _replayed(args.file, "log")
+    if report is None:
+        return status
     for e in report.session.game.events:
         print(f"[{e.rule}] {e.text()}")
     if not (report.events_match and report.digest_match):

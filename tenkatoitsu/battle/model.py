@@ -69,6 +69,14 @@ class Span:
     def is_single(self) -> bool:
         return self.lo is not None and self.lo == self.hi
 
+    def text(self) -> str:
+        """As written in the DSL: ``..2``, ``3``, ``5..``, ``2..4``."""
+        if self.lo is None:
+            return f"..{self.hi}"
+        if self.hi is None:
+            return f"{self.lo}.."
+        return str(self.lo) if self.lo == self.hi else f"{self.lo}..{self.hi}"
+
 
 # --------------------------------------------------------------------- map
 

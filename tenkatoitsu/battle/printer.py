@@ -17,11 +17,7 @@ def q(s: str) -> str:
 
 
 def span(s: m.Span) -> str:
-    if s.lo is None:
-        return f"..{s.hi}"
-    if s.hi is None:
-        return f"{s.lo}.."
-    return str(s.lo) if s.lo == s.hi else f"{s.lo}..{s.hi}"
+    return s.text()
 
 
 def spans(items) -> list[str]:

@@ -109,11 +109,7 @@ def _check_spans(c: Checker, spans: list[tuple[m.Span, object]], what: str, pos,
 
 
 def _span_text(s: m.Span) -> str:
-    if s.lo is None:
-        return f"..{s.hi}"
-    if s.hi is None:
-        return f"{s.lo}.."
-    return str(s.lo) if s.lo == s.hi else f"{s.lo}..{s.hi}"
+    return s.text()
 
 
 def _check_range_table(c: Checker, t: m.RangeTable, kind: str):

@@ -18,11 +18,15 @@ class SaveError(ValueError):
 
 
 def write_json_atomically(path: str | Path, data: dict) -> None:
+    write_text_atomically(path, json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+
+
+def write_text_atomically(path: str | Path, text: str) -> None:
+    """Write beside the target and rename over it: a crash never leaves half a file."""
     path = Path(path)
-    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
     fd, tmp = tempfile.mkstemp(dir=str(path.parent) or ".", prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
