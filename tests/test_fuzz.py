@@ -72,6 +72,10 @@ def check_result(res, data: bytes, path: Path) -> None:
         text = res.sources.get(d.pos.file)
         if text is not None:
             assert d.pos.line <= text.count("\n") + 1, (d, "line past the end of the file")
+            opened = re.search(r"the block opened at .*:(\d+):(\d+) is not closed", d.hint or "")
+            if opened:  # the hint points at the '{' itself
+                line, col = int(opened[1]), int(opened[2])
+                assert text.split("\n")[line - 1][col - 1: col] == "{", d
         elif not res.sources:  # undecodable bytes: located in the raw data
             assert d.pos.file == str(path), d
             assert d.pos.line <= data.count(b"\n") + 1, d
@@ -318,6 +322,19 @@ def test_overlong_number_is_reported_not_an_internal_error():
         res = load_and_check(data, path)
         assert [d.message for d in res.errors] == ["this number is too long"]
         assert res.errors[0].pos.column > 1
+
+
+def test_unclosed_brace_hint_points_at_the_brace_after_a_string():
+    """Regression: parsing._unclosed_brace did not count a string's closing
+    quote, so the hint named the column before the '{' of `rules "..." {`; and
+    an unterminated string swallowed its newline, shifting later lines."""
+    path = SCENARIOS / "training.tks"
+    for data in (b'version 1\nrules "Battle Plan Log Sheets" {',
+                 b'version 1\nscenario "a\\"b" {\n  variant v "x" {\n',
+                 b'version 1\nrules "r" {\n  table t {\n    1: "ab\n  }\n  table u {\n    3: y\n',
+                 b'version 1\nrules "r" {\n  table t {\n    1: "a\\\n  }\n  table u {\n    3: y\n'):
+        res = load_and_check(data, path)  # checks that the hint names a '{'
+        assert any("is not closed" in (d.hint or "") for d in res.errors), res.errors
 
 
 # ------------------------------------------------------------------ the CLI

@@ -84,24 +84,24 @@ def commented(draw):
     lines = print_document(doc).split("\n")[:-1]
     words = st.text(alphabet=st.characters(exclude_categories=("Cs",), exclude_characters="\n"),
                     max_size=20)
-    comments = []
+    comments = []  # (text, trailing?)
     out = []
     for line in lines:
         kind = draw(st.sampled_from(["none", "none", "alone", "trailing", "blank"]))
         if kind == "alone":
             c = "#" + draw(words)
-            comments.append(c.rstrip())
+            comments.append((c.rstrip(), False))
             out.append(c)
         elif kind == "blank":
             out.append("")
         if kind == "trailing":
             c = "#" + draw(words)
-            comments.append(c.rstrip())
+            comments.append((c.rstrip(), True))
             line += "  " + c
         out.append(line)
     if draw(st.booleans()):
         c = "# the end " + draw(words)
-        comments.append(c.rstrip())
+        comments.append((c.rstrip(), False))
         out.append(c)
     return doc, "\n".join(out) + "\n", comments
 
@@ -115,8 +115,12 @@ def test_fmt_keeps_comments_and_the_document_and_is_idempotent(case):
     formatted = format_source(parsed, text)
     back = reparse(formatted)
     assert back == doc, formatted
-    for c in comments:  # every comment is still there, once at least
+    out_lines = formatted.split("\n")
+    for c, trailing in comments:  # every comment is still there, once at least
         assert c in formatted, (c, formatted)
+        if trailing:  # ... and still after its statement (`}` included)
+            assert any(ln.endswith("  " + c) and ln[: -len(c)].strip() for ln in out_lines), \
+                (c, formatted)
     assert format_source(back, formatted) == formatted
 
 
@@ -186,6 +190,31 @@ def test_format_source_counts_lines_like_the_parser():
         doc = reparse(text, str(path))
         formatted = format_source(doc, text)
         assert formatted == text, repr(odd)
+
+
+def test_fmt_keeps_a_comment_after_a_closing_brace_in_place():
+    """format_source never put a trailing comment on a `}` line, nor on the
+    continuation line of a statement written over several lines: both went to
+    the end of the file."""
+    text = ('version 1\nrules "r" {\n  battle-plan p "P" {\n    initial-orders attack\n'
+            '      defense  # why defense\n    tactic kido 1\n  }  # end of p\n}  # the end\n')
+    doc = reparse(text)
+    formatted = format_source(doc, text)
+    assert formatted == ('version 1\nrules "r" {\n  battle-plan p "P" {\n'
+                         '    initial-orders attack defense\n    # why defense\n'
+                         '    tactic kido 1\n  }  # end of p\n}  # the end\n')
+    assert reparse(formatted) == doc
+    assert format_source(doc, formatted) == formatted
+
+
+def test_fmt_keeps_the_comment_after_the_document_line():
+    """The version line carried the document's position and took the comment
+    after `rules "..." {`; the next fmt then moved it to the end of the file."""
+    text = 'version 1\nrules "r" {  # why\n}\n'
+    doc = reparse(text)
+    assert format_source(doc, text) == text
+    # and with no version line: it is added, the comment stays
+    assert format_source(reparse(text[10:]), text[10:]) == text
 
 
 def test_printer_writes_the_version_line():

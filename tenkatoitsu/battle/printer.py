@@ -485,9 +485,13 @@ def format_source(doc: m.Document, original: str, grammar: str = "tenkatoitsu") 
     if lines and lines[0][1].startswith("version "):
         lines[0] = (lines[0][0], lines[0][1], first if doc.version is not None else None)
     alone, trailing = [], {}
+    # a comment after code that printed nothing of its own line (the continuation
+    # of a statement written over several lines) stands alone before the next
+    # statement, rather than at the end of the file
+    printed = {src for _, _, src in lines if src is not None}
     for tok in comments(grammar, original):
         before = src_lines[tok.line - 1][: tok.column - 1]
-        if before.strip():
+        if before.strip() and tok.line in printed:
             trailing[tok.line] = str(tok).rstrip()
         else:
             alone.append((tok.line, str(tok).rstrip()))
@@ -507,7 +511,8 @@ def format_source(doc: m.Document, original: str, grammar: str = "tenkatoitsu") 
         if src is not None and text != "}":
             para(src)
         line = INDENT * depth + text
-        if src is not None and src in trailing and src not in used and text != "}":
+        # `}  # end of the map` keeps its comment there too (it went to the end of the file)
+        if src is not None and src in trailing and src not in used:
             line += "  " + trailing[src]
             used.add(src)
         out.append(line)

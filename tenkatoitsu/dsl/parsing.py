@@ -91,9 +91,13 @@ def _unclosed_brace(text: str) -> tuple[int, int] | None:
         elif ch == '"':
             i += 1
             while i < n and text[i] not in '"\n':
-                step = 2 if text[i] == "\\" else 1
+                # a backslash never escapes a newline: the string is unterminated there
+                step = 2 if text[i] == "\\" and text[i + 1: i + 2] not in ("\n", "") else 1
                 i += step
                 col += step
+            if i < n and text[i] == "\n":
+                continue  # unterminated: the newline still ends the line below
+            col += 1  # the closing quote (it was not counted: every '{' after it was one short)
         elif ch == "{":
             stack.append((line, col))
         elif ch == "}" and stack:
