@@ -6,6 +6,8 @@ preceded, so `tenkatoitsu fmt` never loses an author's words."""
 
 from __future__ import annotations
 
+import re
+
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.hexmap import Hex
 
@@ -464,6 +466,33 @@ def _siege_map(o: Out, sm: m.SiegeMap):
 
 # ------------------------------------------------------------ fmt with comments
 
+def _code(line: str) -> str:
+    """A source line without its comment (colours such as #3a5fa0 are code)."""
+    return re.sub(r"\s#(?![0-9A-Za-z]+\b)[^\n]*$|^#.*$", "", line).strip()
+
+
+def _recover_lines(lines, src_lines):
+    """Statements the model keeps no position for (`kind`, `order`, `color`...)
+    take the line of their block, between their printed neighbours, that
+    starts with the same keyword; so a comment after them stays with them."""
+    out = list(lines)
+    used = {src for _, _, src in out if src is not None}
+    known = [i for i, (_, _, src) in enumerate(out) if src is not None]
+    for i, (depth, text, src) in enumerate(out):
+        if src is not None or text == "}":
+            continue
+        word = text.split()[0]
+        lo = max((out[k][2] for k in known if k < i), default=0)
+        hi = min((out[k][2] for k in known if k > i), default=len(src_lines) + 1)
+        for ln in range(lo + 1, hi):
+            code = _code(src_lines[ln - 1])
+            if ln not in used and (code == word or code.startswith(word + " ")):
+                out[i] = (depth, text, ln)
+                used.add(ln)
+                break
+    return out
+
+
 def format_source(doc: m.Document, original: str, grammar: str = "tenkatoitsu") -> str:
     """Canonical text with the original's comments and paragraph breaks kept:
     a comment on its own line goes before the first printed statement from a
@@ -484,6 +513,7 @@ def format_source(doc: m.Document, original: str, grammar: str = "tenkatoitsu") 
                   if t.strip() and not t.lstrip().startswith("#")), None)
     if lines and lines[0][1].startswith("version "):
         lines[0] = (lines[0][0], lines[0][1], first if doc.version is not None else None)
+    lines = _recover_lines(lines, src_lines)
     alone, trailing = [], {}
     # a comment after code that printed nothing of its own line (the continuation
     # of a statement written over several lines) stands alone before the next
