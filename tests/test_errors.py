@@ -291,3 +291,11 @@ def test_impassable_road_or_hex_entry_is_an_error():
     messages = [d.message for d in res.errors]
     assert any("a road is never impassable" in msg for msg in messages)
     assert any("a hex cannot be impassable to enter" in msg for msg in messages)
+
+
+def test_rendered_source_line_counts_lines_like_the_lexer():
+    # a form feed or U+2028 inside a comment is not a line break for the lexer
+    text = 'version 1\n# a\x0cb \u2028 c\nscenario "s" {\n  turnz 1..2 {}\n}\n'
+    res = load_text(text, PATH)
+    rendered = render_all(res.errors, res.sources)
+    assert ":4:3:" in rendered and "    turnz 1..2 {}" in rendered

@@ -74,7 +74,7 @@ def render(diag: Diagnostic, sources: dict[str, str] | None = None) -> str:
     head = f"{diag.pos}: " if diag.pos else ""
     lines = [f"{head}{diag.severity}: {diag.message}"]
     if diag.pos and sources and diag.pos.file in sources:
-        text_lines = sources[diag.pos.file].splitlines()
+        text_lines = sources[diag.pos.file].split("\n")  # as the lexer counts lines: not at \x0c, U+2028
         if 1 <= diag.pos.line <= len(text_lines):
             src = text_lines[diag.pos.line - 1].replace("\t", " ")
             lines.append(f"    {src}")
