@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import attrs
 from lark import Token, Transformer, Tree
 
 from tenkatoitsu.battle import model as m
@@ -122,7 +123,7 @@ class Builder(Transformer):
         doc = ch[-1]
         if len(ch) == 2:
             version = ch[0]
-        return attrs_evolve(doc, version=version)
+        return attrs.evolve(doc, version=version)
 
     def version(self, meta, ch):
         v = int(str(ch[0]))
@@ -871,9 +872,3 @@ class Builder(Transformer):
         db = self.int_(ch[3], 0, 9, "Defense value") if len(ch) > 3 else None
         return _Tagged("line", m.SiegeLine(str(ch[0]), str(ch[1]), da, db, self.pos(meta)),
                        self.pos(meta))
-
-
-def attrs_evolve(obj, **kw):
-    import attrs
-
-    return attrs.evolve(obj, **kw)

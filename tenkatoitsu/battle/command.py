@@ -8,7 +8,7 @@ import math
 
 from tenkatoitsu.battle import events as ev
 from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle.state import (INITIATIVE, MARCH, RALLY, chit_clan, clan_chit, combat_chit,
+from tenkatoitsu.battle.state import (INITIATIVE, MARCH, RALLY, chit_clan, combat_chit,
                                       is_obligatory)
 from tenkatoitsu.battle.tables import lookup
 from tenkatoitsu.core.decisions import Decision, Option
@@ -230,7 +230,3 @@ def command_sequence(game):
         yield from select_chits(game, side)
     for chit in obligatory_chits(game):
         game.move_chit(chit, None, "bowl", "9.4")
-
-
-def clan_chit_of(clan: str) -> str:
-    return clan_chit(clan)

@@ -216,10 +216,6 @@ class Game:
         self.state.moved.add(uid)
         self.emit(ev.UnitEntered(rule=rule, unit=uid, entry=entry))
 
-    def exit_map(self, uid: str, rule: str = "6.2.3") -> None:
-        """[6.2.3] a unit that must leave the map is eliminated."""
-        self.eliminate(uid, rule)
-
     def lose_steps(self, uid: str, steps: int, rule: str) -> bool:
         """Step losses [4.3]; True if the unit is eliminated."""
         u = self.state.units[uid]
