@@ -8,6 +8,7 @@ import math
 
 from tenkatoitsu.battle import events as ev
 from tenkatoitsu.battle import model as m
+from tenkatoitsu.battle import scenario_rules as sr
 from tenkatoitsu.battle.state import (INITIATIVE, MARCH, RALLY, chit_clan, combat_chit,
                                       is_obligatory)
 from tenkatoitsu.battle.tables import lookup
@@ -142,6 +143,10 @@ def command_distance(game, side: str, clan: str) -> float | None:
 
 
 def chit_destination(game, side: str, clan: str) -> str:
+    return sr.fold(game, "chit_destination", _distance_destination(game, side, clan), side, clan)
+
+
+def _distance_destination(game, side: str, clan: str) -> str:
     if game.state.clans[clan].off_map:
         return "bowl"  # [9.3] off-map clans go straight into the Bowl
     d = command_distance(game, side, clan)
@@ -225,6 +230,7 @@ def command_sequence(game):
     game.emit(ev.PhaseStarted(rule="9.2", phase="command points"))
     for side in game.side_ids:
         command_points(game, side)
+    yield from sr.each(game, "after_command_points")
     game.emit(ev.PhaseStarted(rule="9.3", phase="chit selection"))
     for side in game.side_ids:
         yield from select_chits(game, side)

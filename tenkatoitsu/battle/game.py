@@ -10,7 +10,7 @@ import attrs
 
 from tenkatoitsu.battle import events as ev
 from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle import samurai
+from tenkatoitsu.battle import samurai, scenario_rules
 from tenkatoitsu.battle.mapindex import MapIndex
 from tenkatoitsu.battle.state import ClanState, GameState, Honjin, UnitState, clan_chit
 from tenkatoitsu.battle.validate import effective_setup
@@ -84,6 +84,7 @@ class Game:
                 self._occ.setdefault(u.hex, []).append(u.id)
         self.version = 0  # bumped on every move: queries cache on it
         samurai.setup(self)
+        self.rules = scenario_rules.active_rules(self)  # the scenario's special rules
         self.emit(ev.GameStarted(rule="18", scenario=scenario.name, variants=self.variants,
                                  seed=seed))
 

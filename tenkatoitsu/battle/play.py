@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from tenkatoitsu.battle import events as ev
 from tenkatoitsu.battle import samurai
+from tenkatoitsu.battle import scenario_rules as sr
 from tenkatoitsu.battle.activation import GameOver, activation_sequence
 from tenkatoitsu.battle.command import command_sequence, obligatory_chits
 from tenkatoitsu.battle.victory import automatic_winner, end_of_game_vp, final_result
 
 
 def check_automatic(game) -> None:
-    winner = automatic_winner(game)
+    winner = automatic_winner(game) or sr.first(game, "automatic_winner")
     if winner is not None:
         game.state.winner = winner
         game.state.level = "automatic victory"
@@ -30,17 +31,23 @@ def play(game):
     st = game.state
     last = game.scenario.turns.last
     try:
+        yield from sr.each(game, "setup")
         while True:
             game.emit(ev.TurnStarted(rule="3.2", turn=st.turn, night=game.is_night(),
                                      fatigue=game.is_fatigue()))
+            yield from sr.each(game, "start_of_turn")
             yield from command_sequence(game)
             placed = obligatory_chits(game)
             yield from activation_sequence(game, placed, check_automatic)
             end_of_turn(game)
+            yield from sr.each(game, "end_of_turn")
+            check_automatic(game)
             if st.turn >= last:
                 break
             st.turn += 1
         end_of_game_vp(game)
+        for rule in game.rules:
+            rule.end_of_game(game)
         st.winner, st.level = final_result(game)
     except GameOver:
         pass

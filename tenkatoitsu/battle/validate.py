@@ -7,6 +7,7 @@ from collections import defaultdict
 from typing import Iterable
 
 from tenkatoitsu.battle import model as m
+from tenkatoitsu.battle import scenario_rules
 from tenkatoitsu.battle.build import INVALID_HEX
 from tenkatoitsu.battle.results import parse_result
 from tenkatoitsu.dsl.diagnostics import Diagnostic, did_you_mean, known_list
@@ -33,9 +34,6 @@ TABLE_VALUES = {
 }
 OPEN_HEXSIDE = "open"
 # scenario rule modules the engine knows, with their parameters
-RULE_MODULES = {
-    "samurai": ("markers", "lead"),  # [16] the optional samurai rule
-}
 # [11.6] modifiers whose value is printed, and those read from the situation
 VALUED_MODIFIERS = ("defender-moving", "attacker-moving", "support", "totsugeki",
                     "defensive-position")
@@ -336,6 +334,7 @@ def _check_scenario(c: Checker, s: m.Scenario):
     _check_map(c, s, grid)
     _check_sides(c, s, grid)
     _check_variants(c, s, grid)
+    RULE_MODULES = scenario_rules.known_params()  # noqa: N806
     for r in s.rules + tuple(r for v in s.variants for r in v.rules):
         if r.name not in RULE_MODULES:
             c.unknown("rule module", r.name, RULE_MODULES, r.pos)

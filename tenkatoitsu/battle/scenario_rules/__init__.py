@@ -1,0 +1,123 @@
+"""Scenario rule modules: the special rules of one battle (Yamazaki [19],
+Nagakute [20], Sekigahara [21]) or an optional rule (samurai [16]), switched on
+in a scenario by ``rule NAME { param values... }``, in the scenario or in a
+chosen variant.
+
+A module is a subclass of `ScenarioRule` registered under its name. The engine
+calls its hooks at fixed points of the turn; every hook does nothing by default,
+so a module overrides only what its rules change. Generator hooks may yield
+Decisions (set-up choices, the ninjas ...). Hooks are called in the order the
+rules are written, base scenario first, then each chosen variant's."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from tenkatoitsu.battle import model as m
+
+REGISTRY: dict[str, type["ScenarioRule"]] = {}
+
+
+def register(cls: type["ScenarioRule"]) -> type["ScenarioRule"]:
+    REGISTRY[cls.name] = cls
+    return cls
+
+
+class ScenarioRule:
+    name = ""
+    #: parameter name -> what it means (the validator reports unknown ones)
+    params: dict[str, str] = {}
+
+    def __init__(self, game, use: m.RuleUse):
+        self.game = game
+        self.use = use
+
+    # -------------------------------------------------------- parameters
+    def param(self, name: str, default=None):
+        """The first value of a parameter, else `default`."""
+        for p in self.use.params:
+            if p.name == name and p.values:
+                return p.values[0]
+        return default
+
+    def param_values(self, name: str) -> tuple:
+        for p in self.use.params:
+            if p.name == name:
+                return p.values
+        return ()
+
+    # -------------------------------------------------------- hooks
+    def setup(self, game) -> Iterator:
+        """[18] after the set-up, before the first turn (set-up Decisions)."""
+        return iter(())
+
+    def start_of_turn(self, game) -> Iterator:
+        """Before the command sequence of every turn."""
+        return iter(())
+
+    def after_command_points(self, game) -> Iterator:
+        """[9.2] once both sides have their CP (e.g. the ninjas [19.4.5])."""
+        return iter(())
+
+    def plan_modifier(self, game, side: str) -> int:
+        """Added to the 2D6 battle plan activation roll [10.2]."""
+        return 0
+
+    def chit_destination(self, game, side: str, clan: str, dest: str) -> str:
+        """[9.3] where a selected chit goes ('bowl' or 'delay<n>:<side>')."""
+        return dest
+
+    def end_of_turn(self, game) -> Iterator:
+        """After the activation sequence of every turn."""
+        return iter(())
+
+    def automatic_winner(self, game) -> str | None:
+        """A side that wins at once [17], checked after every phase."""
+        return None
+
+    def end_of_game(self, game) -> None:
+        """[17.1] VP scored when the game ends, before the result."""
+
+
+def active_rules(game) -> list[ScenarioRule]:
+    """Instances of every registered module the scenario and its chosen
+    variants switch on (unknown names were refused by the validator)."""
+    from tenkatoitsu.battle.scenario_rules import builtin  # noqa: F401  (registers)
+
+    uses = list(game.scenario.rules)
+    for v in game.scenario.variants:
+        if v.id in game.variants:
+            uses += list(v.rules)
+    return [REGISTRY[u.name](game, u) for u in uses if u.name in REGISTRY]
+
+
+def each(game, hook: str, *args) -> Iterator:
+    """Run a generator hook of every active module."""
+    for rule in game.rules:
+        yield from getattr(rule, hook)(game, *args)
+
+
+def total(game, hook: str, *args) -> int:
+    return sum(getattr(rule, hook)(game, *args) for rule in game.rules)
+
+
+def fold(game, hook: str, value, *args):
+    """Pass a value through every module's hook (e.g. a chit destination)."""
+    for rule in game.rules:
+        value = getattr(rule, hook)(game, *args, value)
+    return value
+
+
+def first(game, hook: str, *args):
+    for rule in game.rules:
+        found = getattr(rule, hook)(game, *args)
+        if found is not None:
+            return found
+    return None
+
+
+def known_params() -> dict[str, tuple[str, ...]]:
+    """What the validator accepts: module name -> parameter names."""
+    from tenkatoitsu.battle.scenario_rules import builtin  # noqa: F401  (registers)
+
+    return {name: tuple(cls.params) for name, cls in REGISTRY.items()}
