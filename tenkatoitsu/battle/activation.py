@@ -7,6 +7,7 @@ from __future__ import annotations
 from tenkatoitsu.battle import events as ev
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle import orders, samurai
+from tenkatoitsu.battle import scenario_rules as sr
 from tenkatoitsu.battle.clan_phase import (WITHDRAW_RANGE, clan_phase, nearest_enemy,
                                            order_sequence, rally_attempts)
 from tenkatoitsu.battle.state import (INITIATIVE, MARCH, RALLY, chit_clan, clan_chit,
@@ -134,7 +135,8 @@ def march_phase(game):
             continue
         eligible = [c for c in game.clans_of(side)
                     if game.order_of(c) == m.Order.MOVEMENT and not game.state.clans[c].off_map
-                    and c not in done and c not in failed_night and game.state.clan_units(c)]
+                    and c not in done and c not in failed_night and game.state.clan_units(c)
+                    and sr.allows(game, "may_activate", c)]
         if not eligible:
             passed.add(side)
             continue
@@ -144,7 +146,7 @@ def march_phase(game):
         if choice == PASS:
             passed.add(side)
             continue
-        if game.is_night() and not all(game.map.is_night_shelter(u.hex)
+        if game.is_night() and not all(sr.is_night_shelter(game, u.hex)
                                        for u in game.state.clan_units(choice)):
             # [14] a clan off the roads and shelters must pass a test at night
             die = game.dice.d6(f"night march test of clan {choice}", "14", side=side)
@@ -175,7 +177,8 @@ def rally_phase(game):
         side = order[turn % 2]
         turn += 1
         eligible = [c for c in game.clans_of(side) if game.order_of(c) == m.Order.REGROUP
-                    and c not in done and game.state.clan_units(c)]
+                    and c not in done and game.state.clan_units(c)
+                    and sr.allows(game, "may_activate", c)]
         if not eligible:
             idle += 1
             continue
@@ -212,11 +215,13 @@ def initiative_phase(game):
         pressed = [c for c in game.clans_of(side)
                    if game.order_of(c) in (m.Order.MOVEMENT, m.Order.REGROUP)
                    and c not in activated and not game.state.clans[c].off_map
-                   and any(is_in_ezoc(game, u.id) for u in game.state.clan_units(c))]
+                   and any(is_in_ezoc(game, u.id) for u in game.state.clan_units(c))
+                   and sr.allows(game, "may_activate", c)]
         free = []
         if side not in free_used and not game.is_night():
             free = [c for c in game.clans_of(side) if c not in activated and c not in pressed
-                    and not game.state.clans[c].off_map and game.state.clan_units(c)]
+                    and not game.state.clans[c].off_map and game.state.clan_units(c)
+                    and sr.allows(game, "may_activate", c)]
         # the free clan must come first: once the player skips it, it is gone
         free_used.add(side)
         if not pressed and not free:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from tenkatoitsu.battle import events as ev
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle import orders
+from tenkatoitsu.battle import scenario_rules as sr
 from tenkatoitsu.battle.tables import lookup
 from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.hexmap import hex_distance
@@ -150,6 +151,7 @@ def clan_phase(game, clan: str, *, skip_order_change: bool = False):
     game.emit(ev.PhaseStarted(rule="8", phase="clan phase", side=game.clan_side(clan), clan=clan))
     if game.state.clans[clan].off_map:
         # [12] off-map clans are in Movement and enter when activated
+        yield from sr.each(game, "before_entry", clan)
         entered = yield from movement.march(game, clan, 4.0, "12")
         if entered:
             from tenkatoitsu.battle import combat as cb

@@ -113,6 +113,16 @@ def command_distance(game, side: str, clan: str) -> float | None:
     ½, through EZoC but never through an enemy unit; a fortress costs 1 in and
     1 out and cannot be entered if the enemy holds it [15.3]. An off-map
     Sō-taishō counts from his entry hex [12]. None: no way through."""
+    cache = game.__dict__.setdefault("_command_distance_cache", {})
+    key = (side, clan, game.version)
+    if key not in cache:
+        if len(cache) > 4096:
+            cache.clear()
+        cache[key] = _command_distance(game, side, clan)
+    return cache[key]
+
+
+def _command_distance(game, side: str, clan: str) -> float | None:
     uid = commander(game, side)
     if uid is None:
         return None
@@ -212,6 +222,7 @@ def select_chits(game, side: str):
         dest = chit_destination(game, side, chit_clan(choice))
         game.move_chit(choice, f"reserve:{side}", dest, "9.3")
         h.cp -= 1
+    yield from sr.each(game, "chit_selection", side)
     h.cp = 0
 
 

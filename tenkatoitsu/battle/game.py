@@ -295,6 +295,8 @@ class Game:
             return self.state.aside
         if where == "played":
             return self.state.played
+        if where == "held":
+            return self.state.held
         kind, _, side = where.partition(":")
         h = self.state.honjins[side]
         if kind == "reserve":
@@ -304,8 +306,9 @@ class Game:
         raise KeyError(where)
 
     def move_chit(self, chit: str, source: str | None, target: str | None, rule: str) -> None:
-        """Move a chit between the Bowl, the aside box, the game aid and a
-        Honjin's Reserve or Delay boxes; None = out of play."""
+        """Move a chit between the Bowl, the aside box, the game aid, a
+        Honjin's Reserve or Delay boxes and the chits a scenario rule holds
+        ('held'); None = out of play."""
         if source is not None:
             self._container(source).remove(chit)
         if target is not None:

@@ -12,6 +12,8 @@ from tenkatoitsu.battle.victory import automatic_winner, end_of_game_vp, final_r
 
 
 def check_automatic(game) -> None:
+    for rule in game.rules:
+        rule.after_phase(game)
     winner = automatic_winner(game) or sr.first(game, "automatic_winner")
     if winner is not None:
         game.state.winner = winner

@@ -49,7 +49,11 @@ def _param(game, name: str, default: int) -> int:
     return default
 
 
-def marker_lead(game) -> int:
+def marker_lead(game, chit: str | None = None) -> int:
+    """A marker's Leadership: the rule's, unless the marker has its own
+    (Mimaki Kaneaki's is 2 [19.6.3])."""
+    if chit is not None and chit in game.state.samurai_lead:
+        return game.state.samurai_lead[chit]
     return _param(game, "lead", 1)
 
 
@@ -72,7 +76,7 @@ def markers_on(game, uid: str) -> list[str]:
 
 
 def lead_bonus(game, uid: str) -> int:
-    return marker_lead(game) * len(markers_on(game, uid)) if game.state.samurai_on else 0
+    return sum(marker_lead(game, c) for c in markers_on(game, uid)) if game.state.samurai_on else 0
 
 
 def vp_changed(game, before: int, after: int) -> None:
@@ -159,7 +163,7 @@ def kill(game, chit: str, rule: str = "11.10") -> None:
     if host is None:
         return
     side = chit.split(":")[1]
-    points = marker_lead(game)
+    points = marker_lead(game, chit)
     game.add_bundori(game.enemy(side), points, rule)
     game.emit(ev.LeaderKilled(rule=rule, unit=f"samurai of {host}", bundori=points,
                               to_side=game.enemy(side)))

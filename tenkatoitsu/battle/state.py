@@ -89,6 +89,9 @@ class GameState:
     bowl: list[str] = attrs.field(factory=list)
     aside: list[str] = attrs.field(factory=list)  # Kido/Ashibaya companions [10.4.4]
     played: list[str] = attrs.field(factory=list)  # obligatory chits on the game aid this turn
+    #: chits a scenario rule keeps off the Honjin: Akechi's on the map [19.4.1],
+    #: a clan that has not joined yet [19.6.2] or not yet arrived [20.3]
+    held: list[str] = attrs.field(factory=list)
     #: units that moved (charge, march, deployment, pursuit, entry) during the
     #: current activation phase: a unit that moved into contact assaults [11.5]
     moved: set[str] = attrs.field(factory=set)
@@ -99,6 +102,7 @@ class GameState:
     samurai_available: list[str] = attrs.field(factory=list)  # [16.4] markers off the map
     samurai_on: dict[str, str] = attrs.field(factory=dict)  # [16.2] marker chit -> host unit
     samurai_offers: list[str] = attrs.field(factory=list)  # [16.1] sides that may call one
+    samurai_lead: dict[str, int] = attrs.field(factory=dict)  # marker -> its own Leadership [19.6.3]
     winner: str | None = None
     level: str | None = None
     over: bool = False
@@ -112,7 +116,7 @@ class GameState:
         return self.clans[unit.clan].side
 
     def chit_places(self, chit: str) -> list[str]:
-        """Where a chit is: 'bowl', 'aside', 'played', 'reserve:<side>', 'delay<n>:<side>'."""
+        """Where a chit is: 'bowl', 'aside', 'played', 'held', 'reserve:<side>', 'delay<n>:<side>'."""
         out = []
         if chit in self.bowl:
             out += ["bowl"] * self.bowl.count(chit)
@@ -120,6 +124,8 @@ class GameState:
             out.append("aside")
         if chit in self.played:
             out.append("played")
+        if chit in self.held:
+            out.append("held")
         for side, h in self.honjins.items():
             if chit in h.reserve:
                 out += [f"reserve:{side}"] * h.reserve.count(chit)

@@ -67,6 +67,30 @@ class ScenarioRule:
         """[9.3] where a selected chit goes ('bowl' or 'delay<n>:<side>')."""
         return dest
 
+    def chit_selection(self, game, side: str) -> Iterator:
+        """[9.3] after `side` has picked its chits, before its unspent CP are
+        lost (free chits of Mount Tennō [19.2.3], recalls at ½ CP [19.4.1])."""
+        return iter(())
+
+    def may_activate(self, game, clan: str) -> bool:
+        """May the clan act in the march, rally and initiative phases [7.2]?
+        (not while its chit is on the map [19.4.1])"""
+        return True
+
+    def is_night_shelter(self, game, h) -> bool:
+        """[14] a hex where marching clans need no night test, besides the
+        map's own (the encampments chosen at set-up [19.4.1])."""
+        return False
+
+    def before_entry(self, game, clan: str) -> Iterator:
+        """[12] an off-map clan is activated and is about to enter the map
+        (e.g. Tsutsui's riverbank entry [19.6.2])."""
+        return iter(())
+
+    def after_phase(self, game) -> None:
+        """After every phase of the activation sequence, and at the end of each
+        turn (conditions that take effect "as soon as" they hold [19.6.2])."""
+
     def end_of_turn(self, game) -> Iterator:
         """After the activation sequence of every turn."""
         return iter(())
@@ -106,6 +130,17 @@ def fold(game, hook: str, value, *args):
     for rule in game.rules:
         value = getattr(rule, hook)(game, *args, value)
     return value
+
+
+def allows(game, hook: str, *args) -> bool:
+    """True unless a module's predicate hook says no."""
+    return all(getattr(rule, hook)(game, *args) for rule in game.rules)
+
+
+def is_night_shelter(game, h) -> bool:
+    """[14] the map's shelters (roads, paths, villages, encampments, fortresses)
+    and those a scenario rule adds."""
+    return game.map.is_night_shelter(h) or any(r.is_night_shelter(game, h) for r in game.rules)
 
 
 def first(game, hook: str, *args):
