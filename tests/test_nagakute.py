@@ -1,0 +1,77 @@
+"""Nagakute 1584 [20]: the scenario rules on scenarios/nagakute.tks."""
+
+import pytest
+
+from tenkatoitsu.battle import model as m
+from tenkatoitsu.battle.command import selectable
+from tenkatoitsu.battle.game import Game
+from tenkatoitsu.battle.load import load_file
+from tenkatoitsu.battle.victory import automatic_winner, end_of_game_vp, final_result
+from tenkatoitsu.cli import main
+
+from conftest import SCENARIOS
+from helpers import place, run
+
+MAIN_BODY = ("A", "B", "C")  # Ieyasu, Ii Naomasa, Oda Nobukatsu
+
+
+@pytest.fixture(scope="module")
+def nagakute():
+    res = load_file(SCENARIOS / "nagakute.tks")
+    assert res.ok and not res.diagnostics, res.diagnostics
+    return res.document
+
+
+@pytest.fixture
+def game(nagakute):
+    g = Game(nagakute, seed=1)
+    for r in g.rules:
+        run(r.setup(g))
+    return g
+
+
+def test_check_passes(nagakute):
+    assert main(["check", str(SCENARIOS / "nagakute.tks")]) == 0
+    assert nagakute.turns.first == 1 and nagakute.turns.last == 16
+
+
+def test_20_4_surprise_attack(game):
+    ikeda, tokugawa = game.state.honjins["ikeda"], game.state.honjins["tokugawa"]
+    assert not ikeda.plan_active and tokugawa.plan_active
+    assert all(game.order_of(c) == m.Order.REGROUP for c in game.clans_of("ikeda"))
+    assert not game.is_night()
+
+
+def test_20_3_the_main_body_enters_from_turn_3(game):
+    nk = next(r for r in game.rules if r.name == "nagakute")
+    assert all(game.state.clans[c].off_map and game.state.clans[c].entry == "T" for c in MAIN_BODY)
+    for turn in (1, 2):
+        game.state.turn = turn
+        run(nk.start_of_turn(game))
+        assert not any(f"clan:{c}" in selectable(game, "tokugawa") for c in MAIN_BODY)
+    assert {"clan:D", "clan:E"} <= set(selectable(game, "tokugawa"))
+    game.state.turn = 3
+    run(nk.start_of_turn(game))
+    assert {f"clan:{c}" for c in MAIN_BODY} <= set(selectable(game, "tokugawa"))
+    assert game.state.held == []
+
+
+def test_20_5_1_ieyasu_killed(game):
+    assert automatic_winner(game) is None
+    game.state.units["A1"].leader_killed = True
+    assert automatic_winner(game) == "ikeda"
+
+
+@pytest.mark.parametrize("tokugawa_vp, ikeda_vp, iwasaki, winner", [
+    (3, 2, None, None),  # a lead of 1: draw
+    (4, 2, None, "tokugawa"),
+    (4, 2, "a2", "ikeda"),  # 2 + 5 for the castle
+    (7, 2, "a2", None),  # 7 - 7
+    (9, 2, "D1", "tokugawa"),
+])
+def test_20_5_2_iwasaki_and_the_2_vp_margin(game, tokugawa_vp, ikeda_vp, iwasaki, winner):
+    game.state.vp.update(tokugawa=tokugawa_vp, ikeda=ikeda_vp)
+    if iwasaki:
+        place(game, iwasaki, "3023")
+    end_of_game_vp(game)
+    assert final_result(game)[0] == winner
