@@ -40,6 +40,8 @@ def test_20_4_surprise_attack(game):
     assert not ikeda.plan_active and tokugawa.plan_active
     assert all(game.order_of(c) == m.Order.REGROUP for c in game.clans_of("ikeda"))
     assert not game.is_night()
+    assert [u for u in game.occupants(game.state.units["a3"].hex)] == ["a3"]
+    assert game.state.units["a3"].hex.id == "3023"  # Iwasaki-jō, stormed before dawn
 
 
 def test_20_3_the_main_body_enters_from_turn_3(game):
@@ -71,6 +73,7 @@ def test_20_5_1_ieyasu_killed(game):
 ])
 def test_20_5_2_iwasaki_and_the_2_vp_margin(game, tokugawa_vp, ikeda_vp, iwasaki, winner):
     game.state.vp.update(tokugawa=tokugawa_vp, ikeda=ikeda_vp)
+    place(game, "a3", "3020")  # out of the castle Ikeda stormed at dawn
     if iwasaki:
         place(game, iwasaki, "3023")
     end_of_game_vp(game)

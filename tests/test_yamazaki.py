@@ -75,7 +75,8 @@ def test_19_2_3_the_zones_of_mount_tenno(yamazaki):
     assert not controls_zone(g, "hashiba", "tenno-east")
     assert tenno.plan_modifier(g, "hashiba") == -1
     place(g, "g1", "1106")  # inside: neither side controls it
-    assert not controls_zone(g, "hashiba", "tenno-east") and not controls_zone(g, "akechi", "tenno-east")
+    assert not controls_zone(g, "hashiba", "tenno-east")
+    assert not controls_zone(g, "akechi", "tenno-east")
     for uid in ("B1", "B2", "B3", "C1", "C2", "J1", "K1"):
         place(g, uid, None)
     place(g, "g2", "0803")
@@ -273,7 +274,8 @@ def test_19_4_5_no_ninjas_by_day_or_without_2_cp(long_game):
     (8, 0, "m1", "2210", "Decisive victory for Hashiba Hideyoshi", "hashiba"),
     (11, 0, "m1", "2509", "Absolute victory for Hashiba Hideyoshi", "hashiba"),
 ])
-def test_19_5_2_the_victory_table(yamazaki, hashiba_vp, akechi_vp, castle, mitsuhide, level, winner):
+def test_19_5_2_the_victory_table(yamazaki, hashiba_vp, akechi_vp, castle, mitsuhide, level,
+                                  winner):
     g = Game(yamazaki, seed=1)
     g.state.vp.update(hashiba=hashiba_vp, akechi=akechi_vp)
     place(g, "m1", "2610")
@@ -363,7 +365,8 @@ def test_19_6_2_tsutsui_lands_east_of_a_blocked_arrow(tsutsui_game):
     place(g, "F3", "1418")  # next to the arrow's hex: in an EZoC
     place(g, "F2", "1519")  # and on the first riverbank hex east of it
     _, seen = run(ts.before_entry(g, "o"), ["O4"])
-    assert seen[0].rule == "19.6.2" and "O2" not in seen[0].values() and "O3" not in seen[0].values()
+    assert seen[0].rule == "19.6.2"
+    assert "O2" not in seen[0].values() and "O3" not in seen[0].values()
     assert g.state.clans["o"].entry == "O4"
 
 

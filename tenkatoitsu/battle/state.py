@@ -102,7 +102,8 @@ class GameState:
     samurai_available: list[str] = attrs.field(factory=list)  # [16.4] markers off the map
     samurai_on: dict[str, str] = attrs.field(factory=dict)  # [16.2] marker chit -> host unit
     samurai_offers: list[str] = attrs.field(factory=list)  # [16.1] sides that may call one
-    samurai_lead: dict[str, int] = attrs.field(factory=dict)  # marker -> its own Leadership [19.6.3]
+    #: marker chit -> its own Leadership, when not the rule's (Mimaki's [19.6.3])
+    samurai_lead: dict[str, int] = attrs.field(factory=dict)
     winner: str | None = None
     level: str | None = None
     over: bool = False
@@ -116,7 +117,8 @@ class GameState:
         return self.clans[unit.clan].side
 
     def chit_places(self, chit: str) -> list[str]:
-        """Where a chit is: 'bowl', 'aside', 'played', 'held', 'reserve:<side>', 'delay<n>:<side>'."""
+        """Where a chit is: 'bowl', 'aside', 'played', 'held', 'reserve:<side>',
+        'delay<n>:<side>'."""
         out = []
         if chit in self.bowl:
             out += ["bowl"] * self.bowl.count(chit)

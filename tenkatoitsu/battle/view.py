@@ -54,5 +54,6 @@ def player_view(game, side: str) -> dict[str, Any]:
         "units": units, "clans": clans, "honjins": honjins,
         "bowl": {"count": len(st.bowl)},
         "played": list(st.played),
+        "held": list(st.held),  # chits on the map [19.4.1], clans still to come [19.6.2] [20.3]
         "vp": dict(st.vp), "bundori": dict(st.bundori),
     }

@@ -95,7 +95,8 @@ class MountTenno(ScenarioRule):
                 return
             name = next((z.name or z.id for z in game.scenario.map.zones if z.id == zone), zone)
             choice = yield Decision(
-                side, "free-chit", f"{side} holds {name}: put one clan chit into the Bowl for free?",
+                side, "free-chit",
+                f"{side} holds {name}: put one clan chit into the Bowl for free?",
                 tuple(Option(c, f"clan {chit_clan(c)} -> the Bowl (free, no delay)") for c in chits)
                 + (Option(NONE, "no free chit"),), "19.2.3")
             if choice != NONE:
@@ -126,6 +127,8 @@ class LongGame(ScenarioRule):
         self.on_map: list[str] = []  # chits of clans whose chit is on the map [19.4.1]
         self.half_cp = False  # ½ CP left over from a recall this turn
         self.ninjas_used = False
+        self._distance_key: tuple | None = None  # memo of the distance from the fortress
+        self._distance: float | None = None
 
     # -------------------------------------------------------- queries
     def fortress_hexes(self, game) -> frozenset[Hex]:
@@ -165,14 +168,18 @@ class LongGame(ScenarioRule):
         side = self.side
         fort = self.fortress_hexes(game)
         first = self._centres(game, frozenset())
-        choice = yield Decision(side, "encampment", f"{side}: choose the hex of the first encampment "
-                                "(within 3 hexes of the fortress) [19.4.1]",
-                                tuple(Option(h.id, h.id) for h in first), "19.4.1")
-        self.encampments.append(self.camp_of(game, Hex.from_id(choice)))
-        if self.param("encampments", 2) >= 2:
+        if first:
+            choice = yield Decision(side, "encampment", f"{side}: choose the hex of the first "
+                                    "encampment (within 3 hexes of the fortress) [19.4.1]",
+                                    tuple(Option(h.id, h.id) for h in first), "19.4.1")
+            self.encampments.append(self.camp_of(game, Hex.from_id(choice)))
+        else:
+            game.note("19.4.1", f"no room for an encampment: {side} sets up in the fortress")
+        if self.encampments and self.param("encampments", 2) >= 2:
             second = self._centres(game, self.encampments[0])
-            choice = yield Decision(side, "encampment", f"{side}: choose the hex of a second "
-                                    "encampment, or keep one", tuple(Option(h.id, h.id) for h in second)
+            choice = yield Decision(side, "encampment",
+                                    f"{side}: choose the hex of a second encampment, or keep one",
+                                    tuple(Option(h.id, h.id) for h in second)
                                     + (Option(NONE, "one encampment only"),), "19.4.1")
             if choice != NONE:
                 self.encampments.append(self.camp_of(game, Hex.from_id(choice)))
@@ -189,8 +196,9 @@ class LongGame(ScenarioRule):
                 free = [h for h in camp if not game.occupants(h)]
                 if len(units) <= min(len(free), capacity - used[i]):
                     options.append(Option(i + 1, f"encampment {i + 1} ({len(free)} hexes free)"))
-            where = yield Decision(side, "encampment-clan", f"{side}: where does clan {clan} set up? "
-                                   "(a clan is never split)", tuple(options), "19.4.1")
+            where = yield Decision(side, "encampment-clan",
+                                   f"{side}: where does clan {clan} set up? (a clan is never split)",
+                                   tuple(options), "19.4.1")
             if where == FORTRESS:
                 continue
             camp = self.encampments[where - 1]
@@ -282,7 +290,7 @@ class LongGame(ScenarioRule):
 
     def _fortress_distance(self, game, side: str, clan: str) -> float | None:
         key = (clan, game.version)
-        if getattr(self, "_distance_key", None) != key:
+        if self._distance_key != key:
             fort = sorted(self.fortress_hexes(game))
             self._distance_key = key
             self._distance = min((x for x in (distance_from(game, side, f, clan) for f in fort)
@@ -375,7 +383,8 @@ class Tsutsui(ScenarioRule):
             return
         choice = yield Decision(self.side, "entry-hex", f"{self.side}: the arrow is blocked; clan "
                                 f"{clan} lands on which riverbank hex?",
-                                tuple(Option(e, f"{entries[e].hex.id} ({e})") for e in free), "19.6.2")
+                                tuple(Option(e, f"{entries[e].hex.id} ({e})") for e in free),
+                                "19.6.2")
         cs.entry = choice
         game.note("19.6.2", f"clan {clan} lands at {entries[choice].hex.id}")
 
