@@ -108,12 +108,13 @@ def command_points(game, side: str) -> int:
 
 # ---------------------------------------------------------------- [9.3]
 
-def command_distance(game, side: str, clan: str) -> float | None:
+def command_distance(game, side: str, clan: str, origin: str | None = None) -> float | None:
     """[9.3] MP from the Sō-taishō to the clan's nearest unit: roads and paths
     ½, through EZoC but never through an enemy unit; a fortress costs 1 in and
     1 out and cannot be entered if the enemy holds it [15.3]. An off-map
-    Sō-taishō counts from his entry hex [12]. None: no way through."""
-    uid = commander(game, side)
+    Sō-taishō counts from his entry hex [12]. None: no way through. `origin`:
+    another commander's unit, who counts from his own position [21.2]."""
+    uid = origin or commander(game, side)
     if uid is None:
         return None
     u = game.state.units[uid]
@@ -212,6 +213,7 @@ def select_chits(game, side: str):
         dest = chit_destination(game, side, chit_clan(choice))
         game.move_chit(choice, f"reserve:{side}", dest, "9.3")
         h.cp -= 1
+        yield from sr.each(game, "chit_selected", side, choice, dest)  # [21.5]
     h.cp = 0
 
 

@@ -35,6 +35,7 @@ from collections import deque
 from typing import Iterable
 
 from tenkatoitsu.battle import model as m
+from tenkatoitsu.battle import scenario_rules as sr
 from tenkatoitsu.battle import zoc
 from tenkatoitsu.battle.terrain import crossing
 from tenkatoitsu.core.decisions import Decision, Option
@@ -249,7 +250,9 @@ def _charge_candidates(game, uid: str) -> tuple[list[str], list[str]]:
         if f.id != uid:
             engaged |= zoc.zoc_of(game, f.id)
     enemies = game.units_on_map(game.enemy(side))
-    return [e.id for e in enemies if e.hex not in engaged], [e.id for e in enemies]
+    # [21.4.1] undecided clans may be ignored too
+    return [e.id for e in enemies if e.hex not in engaged and not sr.is_undecided(game, e.clan)], \
+        [e.id for e in enemies]
 
 
 def _contact_goals(game, enemy_hex: Hex, res: PathResult) -> list[Hex]:
