@@ -127,6 +127,22 @@ def command_distance(game, side: str, clan: str, origin: str | None = None) -> f
     targets = {x.hex for x in game.state.clan_units(clan)}
     if not targets:
         return None
+    if not game.map.fortress_of:
+        # no fortress: the costs do not depend on the targets, so one search
+        # from the commander serves every chit of the selection [9.3]
+        cache = game.__dict__.setdefault("_command_paths_cache", {})
+        key = (side, start, game.version)
+        if key not in cache:
+            if len(cache) > 64:
+                cache.clear()
+            cache[key] = _command_paths(game, side, start, None).cost
+        costs = cache[key]
+        return min((costs[t] for t in targets if t in costs), default=None)
+    res = _command_paths(game, side, start, targets)
+    return min((res.cost[t] for t in targets if t in res.cost), default=None)
+
+
+def _command_paths(game, side: str, start: Hex, targets: set[Hex] | None):
     enemy = game.enemy(side)
     enemy_hexes = {x.hex for x in game.units_on_map(enemy)}
     mi = game.map
@@ -134,13 +150,11 @@ def command_distance(game, side: str, clan: str, origin: str | None = None) -> f
     def cost(a: Hex, b: Hex):
         if b in enemy_hexes and not mi.is_fortress(b):
             return None
-        if mi.is_fortress(b) and b in enemy_hexes and a not in targets:
+        if mi.is_fortress(b) and b in enemy_hexes and a not in (targets or ()):
             return None
         return mi.command_cost(a, b)
 
-    res = shortest_paths(start, cost, neighbours=mi.neighbours, targets=targets)
-    best = min((res.cost[t] for t in targets if t in res.cost), default=None)
-    return best
+    return shortest_paths(start, cost, neighbours=mi.neighbours, targets=targets)
 
 
 def chit_destination(game, side: str, clan: str) -> str:
