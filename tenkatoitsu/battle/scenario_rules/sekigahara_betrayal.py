@@ -35,7 +35,7 @@ class InfluenceMoved(Event):
 
     def text(self):
         end = "Loyal!" if self.side == "loyal" else "Treason!"
-        return f"influence: clan {self.family}'s {self.side} chit at {self.box} of {self.of} ({end})"
+        return f"influence: clan {self.family}'s chit at box {self.box} of {self.of} toward {end}"
 
 
 @attrs.frozen
@@ -48,10 +48,11 @@ class ClanJoined(Event):
     how: str = ""
 
     def text(self):
-        who = "clan" + ("s " if len(self.clans) > 1 else " ") + ", ".join(self.clans)
+        many = len(self.clans) > 1
+        who = ("clans " if many else "clan ") + ", ".join(self.clans)
         if self.side is None:
-            return f"{who} stay neutral ({self.how}) and leave the battle"
-        return f"{who} join {self.side} ({self.how})"
+            return f"{who} {'stay' if many else 'stays'} neutral ({self.how}) and leave the battle"
+        return f"{who} {'join' if many else 'joins'} {self.side} ({self.how})"
 
 
 @attrs.frozen
