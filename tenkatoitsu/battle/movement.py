@@ -256,7 +256,9 @@ def _charge_candidates(game, uid: str) -> tuple[list[str], list[str]]:
 
 
 def _contact_goals(game, enemy_hex: Hex, res: PathResult) -> list[Hex]:
-    return [g for g in res.cost if _in_contact(game, g, enemy_hex)]
+    # the hexes in contact are the enemy's neighbours: no need to scan the search
+    return [g for g in game.map.neighbours(enemy_hex)
+            if g in res.cost and _in_contact(game, g, enemy_hex)]
 
 
 def _charge_distances(game, uid: str) -> tuple[PathResult, dict[str, float]]:
