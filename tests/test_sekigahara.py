@@ -481,10 +481,12 @@ class BetrayalWatch:
         self.joined: dict[str, int] = {}
         self.undecided = set(rule.betrayals.undecided)
         self.pledge_events = 0
+        self.started = False
 
     def __call__(self, e):
         name = type(e).__name__
         b = self.rule.betrayals
+        self.started |= name == "TurnStarted"
         if name == "ClanJoined":
             self.joined[e.family] = self.joined.get(e.family, 0) + 1
             assert self.joined[e.family] == 1, f"clan {e.family} joins twice"
@@ -519,9 +521,23 @@ def test_random_playouts_keep_the_betrayal_invariants(seed):
         d.answer(bots[dec.side or g.side_ids[0]].choose(dec))
         n += 1
         assert n < 50_000, "runaway game"
-        for c in rule.betrayals.undecided:  # undecided chits are on the Betrayal Aid only
-            assert g.state.chit_places(f"clan:{c}") == []
+        if watch.started:  # after the set-up [10.1] [21.4.2]: on the Betrayal Aid only
+            for c in rule.betrayals.undecided:
+                assert g.state.chit_places(f"clan:{c}") == []
     assert g.state.over
     assert watch.pledge_events <= 1
     for cid in g.state.clans:
         assert len(g.state.chit_places(f"clan:{cid}")) <= 1
+
+
+# ---------------------------------------------------------------- with the battle plans [10]
+
+def test_21_4_1_a_plan_gives_undecided_clans_no_order_and_no_marker(sekigahara):
+    from tenkatoitsu.battle import battle_plan
+
+    g, _ = _game(sekigahara, pledges=None)
+    _, seen = run(battle_plan.setup(g), ["hoshi", "saku"])  # Hōshi: attack or movement only
+    asked = {d.context.get("clan") for d in seen if d.kind == "initial-order"}
+    assert "A1" in asked and not asked & {"C", "I", "J", "K", "L1", "L2", "M", "N1", "N2", "O"}
+    assert g.order_of("L1") == m.Order.DEFENSE
+    assert "L1a" not in battle_plan._marker_candidates(g, "ishida")
