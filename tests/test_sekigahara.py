@@ -124,6 +124,8 @@ def test_21_4_1_undecided_chits_start_on_the_betrayal_aid(sekigahara):
     assert seen[0].kind == "pledges" and seen[0].side == "tokugawa"
     assert [o.value for o in seen[0].options] == [0, 1, 2, 3]
     assert rule.betrayals.pledges == 2 and rule.betrayals.pledge_vp() == 15
+    [written] = [e for e in g.events if type(e).__name__ == "PledgesWritten"]
+    assert written.visible_to("tokugawa") and not written.visible_to("ishida")
     for clan in ("C", "I", "L1", "L2", "N1", "N2", "O", "R"):
         assert _places(g, clan) == []
     assert _places(g, "A1") == ["reserve:ishida"]
@@ -320,7 +322,11 @@ def test_21_4_3_diplomacy_events_move_the_markers_next_turn(game):
     assert b.marker == {"ishida": 2, "tokugawa": 2}
     b.update_diplomacy()
     assert b.marker["ishida"] == 3
-    g.set_order("2", m.Order.REGROUP, "test")
+    g.set_order("2", m.Order.REGROUP, "10.1")  # at the set-up: no switch
+    b.update_diplomacy()
+    assert b.marker["ishida"] == 3
+    b.in_play = True
+    g.set_order("3", m.Order.REGROUP, "test")
     b.update_diplomacy()
     assert b.marker["ishida"] == 4
     g.state.vp["tokugawa"] = g.state.vp["ishida"] + 4  # (1b's Elan gave Ishida 1 VP)

@@ -68,6 +68,20 @@ class DiplomacyMoved(Event):
 
 
 @attrs.frozen
+class PledgesWritten(Event):
+    """[21.4.3] Tokugawa's pledges, written on a sheet: his secret."""
+
+    side: str = ""
+    pledges: int = 0
+
+    def visible_to(self, viewer):
+        return viewer is None or viewer == self.side
+
+    def text(self):
+        return f"{self.side} secretly writes {self.pledges} land pledge(s)"
+
+
+@attrs.frozen
 class UnitRemoved(Event):
     """A unit leaves the game without being eliminated (no VP) [21.4.1] [21.4.7]."""
 
@@ -102,6 +116,7 @@ class Betrayals:
         self.events_seen: set[tuple[str, str]] = set()  # (event kind, side) once only
         self.lead_on: set[str] = set()  # sides whose 4-VP lead moved their marker
         self.waiting: list[tuple[str, int, str]] = []  # marker moves for the next turn
+        self.in_play = False  # the first turn has begun
 
     # ------------------------------------------------------------ queries
     def is_undecided(self, clan: str) -> bool:
@@ -137,6 +152,7 @@ class Betrayals:
             self.pledges = yield Decision(self.east, "pledges",
                                           f"{self.east}: how many land pledges (secret)?",
                                           tuple(opts), "21.4.3")
+            g.emit(PledgesWritten(rule="21.4.3", side=self.east, pledges=self.pledges))
 
     def pledge_vp(self) -> int:
         return sum(v for _, v in self.data.pledges[:self.pledges])
@@ -145,9 +161,11 @@ class Betrayals:
     def on_event(self, event) -> None:
         """Record the events of the Diplomacy table as they happen [21.4.3]."""
         name = type(event).__name__
-        if name == "UnitEliminated":
+        if name == "TurnStarted":
+            self.in_play = True  # orders given at the set-up [10.1] are no switch
+        elif name == "UnitEliminated":
             self._happened("first-eliminated", self.game.side_of(event.unit))
-        elif name == "OrderChanged" and event.new == m.Order.REGROUP.value:
+        elif name == "OrderChanged" and event.new == m.Order.REGROUP.value and self.in_play:
             self._happened("first-regroup", self.game.clan_side(event.clan))
 
     def _happened(self, kind: str, side: str) -> None:
