@@ -547,3 +547,14 @@ def test_21_4_1_a_plan_gives_undecided_clans_no_order_and_no_marker(sekigahara):
     assert "A1" in asked and not asked & {"C", "I", "J", "K", "L1", "L2", "M", "N1", "N2", "O"}
     assert g.order_of("L1") == m.Order.DEFENSE
     assert "L1a" not in battle_plan._marker_candidates(g, "ishida")
+
+
+def test_21_4_1_no_samurai_with_an_undecided_clan(sekigahara):
+    from tenkatoitsu.battle import samurai
+
+    g, _ = _game(sekigahara, variants=("samurai",))
+    g.state.samurai_available.remove("samurai:ishida:1")
+    g.move_chit("samurai:ishida:1", None, "bowl", "test")
+    _, seen = run(samurai.activate(g, "samurai:ishida:1"), ["keep"])
+    hosts = {o.value for o in seen[0].options}
+    assert "A1a" in hosts and not hosts & {"L1a", "I1", "C1", "N1a", "O1"}
