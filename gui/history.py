@@ -1,0 +1,96 @@
+"""A game's history for the replay viewer: every event with the state just
+after it, and how many decisions had been answered then. Qt-free.
+
+A game is scenario + seed + decisions, so any past point is reached again by
+replaying a prefix of the answers; continuing from there with other choices
+is a branch [ARCHITECTURE 1]."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import attrs
+
+from tenkatoitsu.battle.game import Game, Options
+from tenkatoitsu.battle.load import load_scenario
+from tenkatoitsu.battle.play import play
+from tenkatoitsu.battle.session import Session
+from tenkatoitsu.core.driver import Driver
+from tenkatoitsu.core.events import Event
+from tenkatoitsu.core.persistence import read_save
+
+
+@attrs.frozen
+class Frame:
+    event: Event
+    state: object  # a deep copy of the GameState just after the event
+    answered: int  # decisions answered when the event happened
+
+
+class History:
+    """Listens to a game and keeps one Frame per event."""
+
+    def __init__(self, game: Game):
+        self.frames: list[Frame] = []
+        self.driver: Driver | None = None  # set once the rules run: counts the answers
+        self._game = game
+        for e in game.events:  # events emitted before the listener was attached
+            self.frames.append(Frame(e, copy.deepcopy(game.state), 0))
+        game.listeners.append(self._on_event)
+
+    def _on_event(self, event: Event) -> None:
+        answered = len(self.driver.answers) if self.driver is not None else 0
+        self.frames.append(Frame(event, copy.deepcopy(self._game.state), answered))
+
+    def turn_starts(self) -> dict[int, int]:
+        """Turn number -> index of its TurnStarted event."""
+        out = {}
+        for i, f in enumerate(self.frames):
+            if type(f.event).__name__ == "TurnStarted" and f.event.turn not in out:
+                out[f.event.turn] = i
+        return out
+
+    def detach(self) -> None:
+        if self._on_event in self._game.listeners:
+            self._game.listeners.remove(self._on_event)
+
+
+@attrs.define
+class Recorded:
+    session: Session
+    history: History
+
+
+def start_recorded(scenario_path: str | Path, *, variants=(), seed: int = 0,
+                   options: Options = Options(), answers=(), scenario=None,
+                   listeners=()) -> Recorded:
+    """Session.start with a History (and `listeners`) attached before the first
+    rule runs, then `answers` replayed (a ValueError if one does not replay)."""
+    scenario = scenario or load_scenario(scenario_path)
+    game = Game(scenario, variants=variants, seed=seed, options=options)
+    history = History(game)
+    game.listeners.extend(listeners)
+    driver = Driver(play(game))  # runs to the first decision: no answer counted yet
+    history.driver = driver
+    session = Session(str(scenario_path), game, driver)
+    for a in answers:
+        if driver.finished:
+            raise ValueError(f"the game ended before answer {len(driver.answers) + 1}")
+        driver.answer(a)
+    return Recorded(session, history)
+
+
+def load_recorded(path: str | Path, listeners=()) -> tuple[Recorded, str, bool]:
+    """A save file replayed with its History: (recorded, message, in sync)."""
+    from tenkatoitsu.battle.session import load
+
+    report = load(path)  # checks every die and event against the save's digest
+    data = read_save(path)
+    scen = report.session.game.scenario
+    rec = start_recorded(data["scenario"], variants=data["variants"], seed=data["seed"],
+                         options=report.session.game.options,
+                         answers=report.session.driver.answers, scenario=scen,
+                         listeners=listeners)
+    rec.session.scenario_path = report.session.scenario_path
+    return rec, report.message, report.events_match and report.digest_match

@@ -1,0 +1,102 @@
+"""Save, load, the replay viewer (step, jump to a turn, branch) and screenshots."""
+
+from guitest import SCENARIO  # noqa: I001 (first: sets up offscreen Qt or skips)
+
+import json
+from pathlib import Path
+
+from PySide6.QtGui import QImage
+
+from tenkatoitsu.cli import main
+from tenkatoitsu_gui.app import MainWindow
+from tenkatoitsu_gui.battle import geometry as geo
+from tenkatoitsu_gui.controller import GameController, GameSetup
+
+
+
+def played(qtbot, turns: int) -> MainWindow:
+    ctl = GameController.new_game(GameSetup(SCENARIO, seed=5))
+    start = ctl.game.state.turn
+    ctl.play_until(lambda c: c.game.state.turn >= start + turns)
+    win = MainWindow(ctl)
+    qtbot.addWidget(win)
+    win.show()
+    return win
+
+
+def test_save_and_load_reproduce_the_game(qtbot, tmp_path):
+    win = played(qtbot, 3)
+    ctl = win.controller
+    path = tmp_path / "game.json"
+    win.save_game(str(path))
+    data = json.loads(path.read_text())
+    assert data["answers"] == ctl.driver.answers
+    events, digest = len(ctl.game.events), ctl.game.digest.hexdigest()
+    win.open_game(str(path))
+    loaded = win.controller
+    assert loaded is not ctl
+    assert len(loaded.game.events) == events and loaded.game.digest.hexdigest() == digest
+    assert "reproduced" in win.statusBar().currentMessage()
+    assert win.log.list.count() == events
+    assert loaded.pending == ctl.pending
+
+
+def counter_hex(win, uid):
+    item = win.view.map.counters[uid]
+    return geo.hex_at(item.pos().x(), item.pos().y() + 6, 16, 12)
+
+
+def test_replay_viewer_steps_jumps_and_branches(qtbot):
+    win = played(qtbot, 3)
+    ctl = win.controller
+    frames = ctl.history.frames
+    assert len(frames) == len(ctl.game.events)
+    # step back from live, then to the start: the map shows the set-up
+    win.step(-1)
+    assert win.frame == len(frames) - 2
+    win.show_frame(0)
+    setup = {u.id: u.hex for u in frames[0].state.units.values() if u.hex is not None}
+    for uid, h in setup.items():
+        assert counter_hex(win, uid) == h
+    assert not win.view.answerable, "nothing is answered while replaying"
+    win.step(+1)
+    assert win.frame == 1
+    # jump to turn 2: the TurnStarted event of turn 2
+    win.jump_to_turn(2)
+    assert type(frames[win.frame].event).__name__ == "TurnStarted"
+    assert frames[win.frame].event.turn == 2
+    assert win.view.tracks.turn == 2
+    # every unit on the map where the state of that moment had it
+    st = frames[win.frame].state
+    for u in st.units.values():
+        if u.hex is not None and not u.eliminated:
+            assert counter_hex(win, u.id) == u.hex
+    # branch: play on from there with other choices
+    answered = frames[win.frame].answered
+    win.branch_here()
+    assert win.frame is None
+    assert len(win.controller.driver.answers) == answered
+    assert win.controller.game.state.turn == 2
+    assert win.log.list.count() == len(win.controller.game.events)
+    win.controller.play_until(lambda c: c.game.state.turn >= 3)
+    assert win.controller.game.state.turn == 3
+
+
+def test_screenshot_is_a_real_picture(tmp_path, capsys):
+    out = tmp_path / "shot.png"
+    assert main(["gui", SCENARIO, "--screenshot", str(out), "--seed", "2", "--play-turns", "1",
+                 "--size", "1200x800"]) == 0
+    img = QImage(str(out))
+    assert (img.width(), img.height()) == (1200, 800)
+    colours = {img.pixel(x, y) for x in range(0, 1200, 7) for y in range(0, 800, 7)}
+    assert len(colours) > 200, "the window is drawn, not a blank"
+    assert "turn 2" in capsys.readouterr().out
+
+
+def test_screenshot_of_a_part_and_of_a_decision(tmp_path):
+    out = tmp_path / "bowl.png"
+    assert main(["gui", SCENARIO, "--screenshot", str(out), "--grab", "bowl"]) == 0
+    assert QImage(str(out)).width() > 100
+    assert main(["gui", SCENARIO, "--screenshot", str(tmp_path / "x.png"), "--grab", "nothing"]) == 2
+    assert main(["gui", SCENARIO, "--screenshot", str(tmp_path / "y.png"),
+                 "--until", "no-such-decision"]) == 1
