@@ -8,6 +8,7 @@ is a branch [ARCHITECTURE 1]."""
 from __future__ import annotations
 
 import copy
+import enum
 from pathlib import Path
 
 import attrs
@@ -19,6 +20,29 @@ from tenkatoitsu.battle.session import Session
 from tenkatoitsu.core.driver import Driver
 from tenkatoitsu.core.events import Event
 from tenkatoitsu.core.persistence import read_save
+from tenkatoitsu.hexmap import Hex
+
+_ATOMS = (str, int, float, bool, type(None), Hex, enum.Enum, frozenset)
+
+
+def snapshot(value):
+    """A deep copy of a game state, fast: attrs records, lists, dicts and sets
+    are copied; strings, numbers, hexes, enums are shared (immutable);
+    anything else falls back to copy.deepcopy."""
+    if isinstance(value, _ATOMS):
+        return value
+    if isinstance(value, list):
+        return [snapshot(v) for v in value]
+    if isinstance(value, dict):
+        return {k: snapshot(v) for k, v in value.items()}
+    if isinstance(value, (set, tuple)):
+        return type(value)(snapshot(v) for v in value)
+    if attrs.has(type(value)):
+        new = copy.copy(value)
+        for f in attrs.fields(type(value)):
+            object.__setattr__(new, f.name, snapshot(getattr(value, f.name)))
+        return new
+    return copy.deepcopy(value)
 
 
 @attrs.frozen
@@ -36,12 +60,12 @@ class History:
         self.driver: Driver | None = None  # set once the rules run: counts the answers
         self._game = game
         for e in game.events:  # events emitted before the listener was attached
-            self.frames.append(Frame(e, copy.deepcopy(game.state), 0))
+            self.frames.append(Frame(e, snapshot(game.state), 0))
         game.listeners.append(self._on_event)
 
     def _on_event(self, event: Event) -> None:
         answered = len(self.driver.answers) if self.driver is not None else 0
-        self.frames.append(Frame(event, copy.deepcopy(self._game.state), answered))
+        self.frames.append(Frame(event, snapshot(self._game.state), answered))
 
     def turn_starts(self) -> dict[int, int]:
         """Turn number -> index of its TurnStarted event."""

@@ -4,7 +4,7 @@ replay viewer to that event."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QCheckBox, QHBoxLayout, QLineEdit, QListWidget, QListWidgetItem,
                                QVBoxLayout, QWidget)
@@ -33,6 +33,7 @@ class EventLog(QWidget):
         self.list.itemDoubleClicked.connect(lambda it: self.jump.emit(self.list.row(it)))
         lay.addWidget(self.list)
         self._dice: list[bool] = []
+        self._scroll_pending = False
 
     def reset(self, events) -> None:
         self.list.clear()
@@ -51,8 +52,13 @@ class EventLog(QWidget):
             item.setBackground(QColor("#f0e6c8"))
         item.setHidden(not self._shown(item.text(), dice))
         self.list.addItem(item)
-        if scroll:
-            self.list.scrollToBottom()
+        if scroll and not self._scroll_pending:  # once per burst of events, not per event
+            self._scroll_pending = True
+            QTimer.singleShot(0, self._scroll)
+
+    def _scroll(self) -> None:
+        self._scroll_pending = False
+        self.list.scrollToBottom()
 
     def _shown(self, text: str, dice: bool) -> bool:
         if self.dice_only.isChecked() and not dice:
