@@ -396,6 +396,11 @@ def build_setup(args) -> GameSetup:
     return GameSetup(str(args.scenario), variants, players, args.hidden_orders, args.seed)
 
 
+#: the size a part is drawn at when grabbed alone
+PART_SIZES = {"honjin": (430, 880), "bowl": (320, 400), "decision": (560, 900),
+              "tracks": (960, 110), "siege": (760, 480)}
+
+
 def screenshot(args, app: QApplication) -> int:
     """Render offscreen after bot-played turns (--play-turns), optionally up to a
     decision kind (--until), and save the window or one part (--grab)."""
@@ -431,9 +436,11 @@ def screenshot(args, app: QApplication) -> int:
     target = win if args.grab in (None, "window") else targets[args.grab]
     if args.grab == "decision" and ctl.pending is not None:
         win.view.decision.options.setCurrentRow(0)
-    if args.grab == "siege":
-        target.resize(760, 480)
+    if args.grab in PART_SIZES:  # a dock alone, at a size that shows all of it
+        target.setParent(None)
+        target.resize(*PART_SIZES[args.grab])
         target.show()
+    if args.grab == "siege":
         target.show_state(ctl.game.state, ctl.pending)
     app.processEvents()
     pixmap = target.grab()
@@ -449,6 +456,12 @@ def run(args) -> int:
     """`tenkatoitsu gui [SCENARIO]`: the window, or a screenshot with --screenshot."""
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from tenkatoitsu_gui.binding import problem
+
+    trouble = problem()
+    if trouble:
+        print(f"tenkatoitsu gui: {trouble}", file=sys.stderr)
+        return 2
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Tenkatoitsu")
     try:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPicture, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
 from tenkatoitsu.battle import model as m
@@ -32,12 +32,26 @@ class BoardItem(QGraphicsItem):
         self._rect = QRectF(0, 0, w, h)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setZValue(0)
+        self._pictures: dict[bool, QPicture] = {}
 
     def boundingRect(self) -> QRectF:
         return self._rect
 
     # ------------------------------------------------------------ painting
     def paint(self, p: QPainter, option, widget=None) -> None:
+        # the drawing is recorded once and replayed (C++ only) at every zoom;
+        # zoomed far out, the hex ids are too small to read and are left out
+        ids = option.levelOfDetailFromTransform(p.worldTransform()) >= 0.6
+        if self._pictures.get(ids) is None:
+            picture = QPicture()
+            rec = QPainter(picture)
+            self._draw(rec, ids)
+            rec.end()
+            self._pictures[ids] = picture
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.drawPicture(0, 0, self._pictures[ids])
+
+    def _draw(self, p: QPainter, ids: bool = True) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.fillRect(self._rect, QColor("#d8d0b8"))
         grid = self.index.grid
@@ -52,7 +66,7 @@ class BoardItem(QGraphicsItem):
         self._entries(p)
         p.setFont(QFont("DejaVu Sans", 6))
         p.setPen(QColor(60, 50, 40, 170))
-        for h in hexes:  # hex ids as printed, at the top of each hex
+        for h in hexes if ids else ():  # hex ids as printed, at the top of each hex
             cx, cy = geo.centre(h)
             p.drawText(QRectF(cx - 20, cy - geo.HEX_H / 2 + 1, 40, 10),
                        Qt.AlignmentFlag.AlignHCenter, h.id)
@@ -65,9 +79,11 @@ class BoardItem(QGraphicsItem):
         p.setBrush(style.terrain_colour(name))
         p.drawPolygon(poly)
         cx, cy = geo.centre(h)
-        symbol = getattr(self, f"_sym_{name}", None)
+        # a plain dict: getattr(item, name, None) on a Qt item leaks a reference to
+        # None in PySide6 6.12 (repeated, Python aborts)
+        symbol = _SYMBOLS.get(name)
         if symbol:
-            symbol(p, cx, cy)
+            symbol(self, p, cx, cy)
 
     # terrain symbols, drawn in the hex's lower half where counters leave them visible
     def _sym_woods(self, p, cx, cy):
@@ -103,9 +119,7 @@ class BoardItem(QGraphicsItem):
         for r in (30, 22):
             p.drawArc(QRectF(cx - r, cy - r * 0.6, 2 * r, 1.2 * r), 200 * 16, 140 * 16)
 
-    def _sym_fortress(self, p, cx, cy):
-        pass  # drawn with the fortress outline
-
+    # -------------------------------------------------------- features
     def _zones(self, p: QPainter) -> None:
         """Yellow-bordered zones [19.2.3]: the border between a zone hex and the rest."""
         pen = QPen(QColor("#e5c100"), 3.0, Qt.PenStyle.DashLine)
@@ -250,3 +264,8 @@ class BoardItem(QGraphicsItem):
             p.drawText(rect.translated(0.8, 0.8), Qt.AlignmentFlag.AlignCenter, lab.text)
             p.setPen(QColor("#3b2a14"))
             p.drawText(rect, Qt.AlignmentFlag.AlignCenter, lab.text)
+
+
+_SYMBOLS = {"woods": BoardItem._sym_woods, "village": BoardItem._sym_village,
+            "encampment": BoardItem._sym_encampment, "marsh": BoardItem._sym_marsh,
+            "heights": BoardItem._sym_heights}  # the fortress is drawn with its outline

@@ -72,17 +72,19 @@ class SiegeMapView(QGraphicsView):
             if ra is None or rb is None:
                 continue
             pa, pb = ra.center(), rb.center()
-            sc.addLine(pa.x(), pa.y(), pb.x(), pb.y(), QPen(QColor("#7a1f1f"), 3))
+            sc.addLine(pa.x(), pa.y(), pb.x(), pb.y(), QPen(QColor("#7a1f1f"), 3)).setZValue(0)
             for value, near, far in ((ln.defense_a, pa, pb), (ln.defense_b, pb, pa)):
                 if value is None:
                     continue
                 pt = QPointF(near.x() + (far.x() - near.x()) * 0.3,
                              near.y() + (far.y() - near.y()) * 0.3)
+                # the Defense value at this end, on top of the area boxes
                 sc.addEllipse(pt.x() - 9, pt.y() - 9, 18, 18, QPen(QColor("#111111")),
-                              QBrush(QColor("#ffffff")))
+                              QBrush(QColor("#ffffff"))).setZValue(2)
                 t = QGraphicsSimpleTextItem(str(value))
                 t.setFont(QFont("DejaVu Sans", 8, QFont.Weight.Bold))
                 t.setPos(pt.x() - 4, pt.y() - 8)
+                t.setZValue(3)
                 sc.addItem(t)
         inside = self._garrison(state)
         for a in self.sm.areas:
@@ -93,6 +95,7 @@ class SiegeMapView(QGraphicsView):
             item.setPen(pen)
             item.setBrush(QColor(fill))
             item.setData(0, a.id)
+            item.setZValue(1)
             sc.addItem(item)
             lines = [f"{a.name or a.id} ({a.kind})"]
             if a.defense is not None:
@@ -104,6 +107,7 @@ class SiegeMapView(QGraphicsView):
             if a.id in control:
                 lines.append(f"control: {control[a.id]}")
             t = QGraphicsSimpleTextItem("\n".join(lines))
+            t.setZValue(1.5)
             t.setFont(font)
             t.setPos(r.left() + 6, r.top() + 4)
             sc.addItem(t)

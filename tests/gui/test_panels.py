@@ -1,6 +1,8 @@
 """The siege map window, the hover details, the Honjin, Bowl and log docks."""
 
-from guitest import SCENARIO  # noqa: I001 (first: sets up offscreen Qt or skips)
+from guitest import SCENARIO, require_sound_binding  # noqa: I001 (first: offscreen Qt or skip)
+
+require_sound_binding()
 
 from pathlib import Path
 

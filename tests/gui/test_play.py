@@ -1,6 +1,8 @@
 """Playing in the window by clicks: a full turn, refusals, hot-seat, previews."""
 
-from guitest import SCENARIO  # noqa: I001 (first: sets up offscreen Qt or skips)
+from guitest import SCENARIO, require_sound_binding  # noqa: I001 (first: offscreen Qt or skip)
+
+require_sound_binding()
 
 import random
 from pathlib import Path

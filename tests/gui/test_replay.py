@@ -1,6 +1,8 @@
 """Save, load, the replay viewer (step, jump to a turn, branch) and screenshots."""
 
-from guitest import SCENARIO  # noqa: I001 (first: sets up offscreen Qt or skips)
+from guitest import SCENARIO, require_sound_binding  # noqa: I001 (first: offscreen Qt or skip)
+
+require_sound_binding()
 
 import json
 from pathlib import Path
