@@ -241,6 +241,10 @@ class MainWindow(QMainWindow):
             dock.setWidget(widget)
             self.addDockWidget(area, dock)
             self._docks.append(dock)
+        by_title = {d.objectName(): d for d in self._docks}
+        side = [by_title[t] for t in ("Honjins", "Decision") if t in by_title]
+        if len(side) == 2:  # room for a Honjin sheet and the option labels
+            self.resizeDocks(side, [330, 400], Qt.Orientation.Horizontal)
         controller.changed.connect(self.refresh)
         controller.event.connect(self._on_event)
         controller.handover.connect(self._handover)
@@ -468,7 +472,13 @@ def run(args) -> int:
         if args.screenshot:
             return screenshot(args, app)
         if args.load:
-            ctl, message = GameController.load(args.load)
+            players = ()
+            if args.players:
+                from tenkatoitsu.core.persistence import read_save
+
+                sides = [s.id for s in load_scenario(read_save(args.load)["scenario"]).sides]
+                players = parse_players(args.players, sides)
+            ctl, message = GameController.load(args.load, players)
         else:
             ctl, message = GameController.new_game(build_setup(args)), ""
     except (DiagnosticError,) as e:

@@ -36,6 +36,11 @@ class GameSetup:
         return dict(self.players).get(side, HUMAN)
 
 
+def default_player(sides, side: str) -> str:
+    """You play the first side, the random bot the others."""
+    return HUMAN if side == sides[0] else "random"
+
+
 class GameController(QObject):
     changed = Signal()  # the state, the pending decision or the viewer changed
     event = Signal(object)  # every engine event as it happens
@@ -63,9 +68,13 @@ class GameController(QObject):
 
     @classmethod
     def load(cls, path: str | Path, players=(), parent=None) -> tuple["GameController", str]:
+        """A saved game replayed. `players` as in GameSetup; a side it does not
+        name gets the default (the first side human, the others the random bot)."""
         rec, message, _ok = load_recorded(path)
         g = rec.session.game
-        setup = GameSetup(rec.session.scenario_path, tuple(g.variants), tuple(players),
+        given = dict(players)
+        chosen = tuple((s, given.get(s, default_player(g.side_ids, s))) for s in g.side_ids)
+        setup = GameSetup(rec.session.scenario_path, tuple(g.variants), chosen,
                           g.options.hidden_orders, g.seed)
         return cls(rec, setup, parent), message
 

@@ -144,6 +144,7 @@ class DecisionPanel(QWidget):
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: #555")
         self.options = QListWidget()
+        self.options.setWordWrap(True)
         self.options.itemDoubleClicked.connect(self._double)
         self.options.currentRowChanged.connect(self._selected)
         row = QHBoxLayout()

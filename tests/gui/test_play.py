@@ -170,3 +170,29 @@ def test_bots_play_on_their_own(qtbot):
     qtbot.waitUntil(lambda: ctl.pending is None, timeout=20_000)
     assert ctl.game.state.over
     assert "Game over" in win.view.decision.who.text()
+
+
+def test_hovering_a_destination_draws_the_path_with_its_mp(qtbot):
+    from tenkatoitsu_gui.battle.decisions import MapChoices
+
+    win = window(qtbot)
+    ctl = win.controller
+    game = ctl.game
+
+    def march_of_a_unit_on_the_map(c):
+        d = c.pending
+        u = d.context.get("unit") if d.kind == "march-hex" else None
+        return u is not None and c.game.state.units[u].hex is not None and len(d.options) > 3
+
+    ctl.play_until(march_of_a_unit_on_the_map)
+    win.refresh()
+    choices = MapChoices(game, ctl.pending)
+    start = game.state.units[choices.unit].hex
+    far = [h for h in choices.hexes if choices.hexes[h] != "stay"]
+    assert far
+    for hid in far:
+        win.view._hovered(hid)
+        path = win.view.map.highlight.path
+        assert path[0] == start and path[-1].id == hid
+        cost = sum(game.map.march_cost(a, b) for a, b in zip(path, path[1:]))
+        assert choices.hex_text[hid] == f"{cost:g} MP", "the path drawn costs what the rules say"

@@ -63,6 +63,8 @@ def test_replay_viewer_steps_jumps_and_branches(qtbot):
     assert not win.view.answerable, "nothing is answered while replaying"
     win.step(+1)
     assert win.frame == 1
+    win.log.jump.emit(7)  # a double-click on a line of the log
+    assert win.frame == 7 and win.log.list.currentRow() == 7
     # jump to turn 2: the TurnStarted event of turn 2
     win.jump_to_turn(2)
     assert type(frames[win.frame].event).__name__ == "TurnStarted"
@@ -102,3 +104,13 @@ def test_screenshot_of_a_part_and_of_a_decision(tmp_path):
     assert main(["gui", SCENARIO, "--screenshot", str(tmp_path / "x.png"), "--grab", "nothing"]) == 2
     assert main(["gui", SCENARIO, "--screenshot", str(tmp_path / "y.png"),
                  "--until", "no-such-decision"]) == 1
+
+
+def test_a_loaded_game_keeps_the_players_or_takes_the_default(qtbot, tmp_path):
+    win = played(qtbot, 1)
+    path = tmp_path / "g.json"
+    win.save_game(str(path))
+    ctl, _ = GameController.load(path)
+    assert ctl.setup.players == (("oda", "human"), ("asai", "random"))
+    ctl, _ = GameController.load(path, (("asai", "human"), ("oda", "random")))
+    assert ctl.setup.player("asai") == "human" and ctl.setup.player("oda") == "random"
