@@ -6,7 +6,8 @@ counter; every option is also listed, so a decision of any kind, known or
 not, can be answered from the list. A click that is not a legal option is
 refused with the rules' own reason. Combats in the options get a preview:
 the modifier breakdown and the exact odds of each CRT result [11.6]
-(tenkatoitsu.battle.odds); a movement shows the MP of each destination and
+(tenkatoitsu.battle.odds), and so does each Leadership declaration, the last
+choice before the dice; a movement shows the MP of each destination and
 the path to the one under the mouse (tenkatoitsu.battle.movement)."""
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
                                QTextBrowser, QVBoxLayout, QWidget)
 
+from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle import movement
+from tenkatoitsu.battle.combat_modifiers import Leadership
 from tenkatoitsu.battle.odds import combat_odds
 from tenkatoitsu.core.decisions import Decision
 from tenkatoitsu.hexmap import Hex
@@ -96,6 +99,21 @@ def path_preview(game, d: Decision, unit: str | None, hid: str) -> list[Hex]:
     return []
 
 
+def _odds_block(title: str, odds, note: str = "") -> str:
+    bd = odds.breakdown
+    rows = "".join(f"<tr><td>{ln.label}</td><td>[{ln.rule}]</td><td align=right>{ln.blue:+d}</td>"
+                   f"<td align=right>{ln.red:+d}</td></tr>" for ln in bd.lines)
+    res = "".join(f"<tr><td>{text}</td><td align=right>{float(p) * 100:.1f}%</td></tr>"
+                  for text, p in odds.results)
+    sup = f" (support: {', '.join(odds.supports)})" if odds.supports else ""
+    return (f"<p><b>{title}</b>{sup}<br>"
+            f"modifiers: blue {bd.blue:+d}, red {bd.red:+d}{note} [11.6]</p>"
+            f"<table cellspacing=4><tr><th align=left>modifier</th><th>rule</th><th>blue</th>"
+            f"<th>red</th></tr>{rows}</table>"
+            f"<p>results (2D6 blue and red, exact):</p><table cellspacing=4>{res}</table>"
+            f"<p>value for the attacker: {odds.value:+.2f}</p>")
+
+
 def odds_html(game, value) -> str:
     """The breakdown and the exact result odds of every combat in an option."""
     combats = combats_in(value)
@@ -104,28 +122,56 @@ def odds_html(game, value) -> str:
     fighting = [a for c in combats for a in c[0]]
     out = []
     for atk, dfn in combats:
+        title = f"{'+'.join(atk)} vs {'+'.join(dfn)}"
         if not atk:
             out.append(f"<p><b>{'+'.join(dfn)}</b> is not attacked</p>")
             continue
         try:
             odds = combat_odds(game, list(atk), list(dfn), fighting=fighting)
         except Exception as e:  # a preview never stops the game; say why it is missing
-            out.append(f"<p>{'+'.join(atk)} vs {'+'.join(dfn)}: no preview ({e})</p>")
+            out.append(f"<p>{title}: no preview ({e})</p>")
             continue
-        bd = odds.breakdown
-        rows = "".join(f"<tr><td>{ln.label}</td><td>[{ln.rule}]</td><td align=right>{ln.blue:+d}</td>"
-                       f"<td align=right>{ln.red:+d}</td></tr>" for ln in bd.lines)
-        res = "".join(f"<tr><td>{text}</td><td align=right>{float(p) * 100:.1f}%</td></tr>"
-                      for text, p in odds.results)
-        sup = f" (support: {', '.join(odds.supports)})" if odds.supports else ""
-        out.append(
-            f"<p><b>{'+'.join(atk)} vs {'+'.join(dfn)}</b>{sup}<br>"
-            f"modifiers: blue {bd.blue:+d}, red {bd.red:+d} (before Leadership) [11.6]</p>"
-            f"<table cellspacing=4><tr><th align=left>modifier</th><th>rule</th><th>blue</th>"
-            f"<th>red</th></tr>{rows}</table>"
-            f"<p>results (2D6 blue and red, exact):</p><table cellspacing=4>{res}</table>"
-            f"<p>value for the attacker: {odds.value:+.2f}</p>")
+        out.append(_odds_block(title, odds, " (before Leadership)"))
     return "".join(out)
+
+
+def _leader(game, pair) -> Leadership | None:
+    if not (isinstance(pair, list) and len(pair) == 2 and pair[0] in game.state.units):
+        return None
+    return Leadership(pair[0], game.lead(pair[0]), m.Die(pair[1]))
+
+
+def leadership_odds_html(game, context: dict, value) -> str:
+    """[11.6] the odds of the combat in `context` if this Leadership is declared
+    (with the attacker's, already declared, when the defender chooses)."""
+    atk, dfn = context.get("attackers"), context.get("defenders")
+    role = context.get("role")
+    mine = _leader(game, value)
+    if not atk or not dfn or mine is None or role not in ("attacker", "defender"):
+        return ""
+    a_lead = mine if role == "attacker" else _leader(game, context.get("attacker_leader"))
+    d_lead = mine if role == "defender" else None
+    try:
+        odds = combat_odds(game, list(atk), list(dfn), totsugeki=bool(context.get("totsugeki")),
+                           fighting=context.get("fighting"), attacker_leader=a_lead,
+                           defender_leader=d_lead)
+    except Exception as e:  # a preview never stops the game; say why it is missing
+        return f"<p>no preview ({e})</p>"
+    note = "" if role == "defender" else " (before the defender's Leadership)"
+    return _odds_block(f"{'+'.join(atk)} vs {'+'.join(dfn)}, {mine.unit} on the "
+                       f"{mine.die.value} dice", odds, note)
+
+
+def preview_html(game, d: Decision, value) -> str:
+    """What a player reads before choosing this option of `d`."""
+    if d.kind == "leadership" and isinstance(d.context, dict):
+        return leadership_odds_html(game, d.context, value)
+    return odds_html(game, value)
+
+
+def has_preview(d: Decision) -> bool:
+    return (d.kind == "leadership" and bool(d.context.get("attackers"))) or \
+        any(combats_in(o.value) for o in d.options)
 
 
 class DecisionPanel(QWidget):
@@ -157,11 +203,12 @@ class DecisionPanel(QWidget):
         self.refusal = QLabel()
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet("color: #b00000")
-        for w in (self.who, self.prompt, self.hint, self.options):
+        for w in (self.who, self.prompt, self.hint):
             lay.addWidget(w)
+        lay.addWidget(self.options, 2)
         lay.addLayout(row)
         lay.addWidget(self.refusal)
-        lay.addWidget(self.preview)
+        lay.addWidget(self.preview, 3)  # the odds table is the longer read
         self.game = None
         self.decision: Decision | None = None
 
@@ -193,7 +240,7 @@ class DecisionPanel(QWidget):
             self.options.addItem(item)
         self.options.setEnabled(answerable)
         self.choose.setEnabled(answerable)
-        if any(combats_in(o.value) for o in d.options):
+        if has_preview(d):
             self.options.setCurrentRow(0)
 
     def refuse(self, reason: str) -> None:
@@ -202,7 +249,7 @@ class DecisionPanel(QWidget):
     def _selected(self, row: int) -> None:
         if self.decision is None or row < 0 or row >= len(self.decision.options):
             return
-        html = odds_html(self.game, self.decision.options[row].value)
+        html = preview_html(self.game, self.decision, self.decision.options[row].value)
         self.preview.setHtml(html)
 
     def _double(self, item: QListWidgetItem) -> None:

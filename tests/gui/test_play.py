@@ -196,3 +196,40 @@ def test_hovering_a_destination_draws_the_path_with_its_mp(qtbot):
         assert path[0] == start and path[-1].id == hid
         cost = sum(game.map.march_cost(a, b) for a, b in zip(path, path[1:]))
         assert choices.hex_text[hid] == f"{cost:g} MP", "the path drawn costs what the rules say"
+
+
+def test_leadership_declarations_preview_the_odds_of_each_choice(qtbot):
+    from fractions import Fraction
+
+    from tenkatoitsu.battle import model as m
+    from tenkatoitsu.battle.combat_modifiers import Leadership
+    from tenkatoitsu.battle.odds import combat_odds
+
+    win = window(qtbot)
+    ctl = win.controller
+    ctl.play_until(lambda c: c.pending.kind == "leadership")
+    assert ctl.pending is not None, "a seeded game reaches a Leadership declaration"
+    win.refresh()
+    d, game = ctl.pending, ctl.game
+    ctx = d.context
+    assert ctx["role"] in ("attacker", "defender") and ctx["attackers"] and ctx["defenders"]
+    declared = ctx.get("attacker_leader")
+    panel = win.view.decision
+    for row, o in enumerate(d.options):
+        panel.options.setCurrentRow(row)
+        text = panel.preview.toPlainText()
+        uid, die = o.value
+        lead = Leadership(uid, game.lead(uid), m.Die(die))
+        if ctx["role"] == "attacker":
+            a_lead, d_lead = lead, None
+        else:
+            a_lead = declared and Leadership(declared[0], game.lead(declared[0]),
+                                             m.Die(declared[1]))
+            d_lead = lead
+        odds = combat_odds(game, ctx["attackers"], ctx["defenders"], fighting=ctx["fighting"],
+                           totsugeki=ctx["totsugeki"], attacker_leader=a_lead or None,
+                           defender_leader=d_lead)
+        assert f"blue {odds.breakdown.blue:+d}, red {odds.breakdown.red:+d}" in text
+        best, p = odds.results[0]
+        assert f"{float(p) * 100:.1f}%" in text
+        assert sum(p for _, p in odds.results) == Fraction(1)
