@@ -392,12 +392,13 @@ def parse_players(text: str, sides) -> tuple[tuple[str, str], ...]:
     return tuple(zip(sides, parts))
 
 
-def build_setup(args) -> GameSetup:
+def build_setup(args):
+    """The GameSetup the command line asks for, and the scenario read for it."""
     scen = load_scenario(args.scenario)
     sides = [s.id for s in scen.sides]
     players = parse_players(args.players or f"{HUMAN},random", sides)
     variants = tuple(v for v in (args.variant or "").split(",") if v.strip())
-    return GameSetup(str(args.scenario), variants, players, args.hidden_orders, args.seed)
+    return GameSetup(str(args.scenario), variants, players, args.hidden_orders, args.seed), scen
 
 
 #: the size a part is drawn at when grabbed alone
@@ -408,8 +409,8 @@ PART_SIZES = {"honjin": (430, 880), "bowl": (320, 400), "decision": (560, 900),
 def screenshot(args, app: QApplication) -> int:
     """Render offscreen after bot-played turns (--play-turns), optionally up to a
     decision kind (--until), and save the window or one part (--grab)."""
-    setup = build_setup(args)
-    ctl = GameController.new_game(setup)
+    setup, scen = build_setup(args)
+    ctl = GameController.new_game(setup, scenario=scen)
     ctl.paused = True
     start = ctl.game.state.turn
     turns = args.play_turns or 0
@@ -480,7 +481,8 @@ def run(args) -> int:
                 players = parse_players(args.players, sides)
             ctl, message = GameController.load(args.load, players)
         else:
-            ctl, message = GameController.new_game(build_setup(args)), ""
+            setup, scen = build_setup(args)
+            ctl, message = GameController.new_game(setup, scenario=scen), ""
     except (DiagnosticError,) as e:
         print(_error_text(e), file=sys.stderr)
         return 1

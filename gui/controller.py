@@ -61,9 +61,11 @@ class GameController(QObject):
 
     # ------------------------------------------------------------ building
     @classmethod
-    def new_game(cls, setup: GameSetup, parent=None) -> "GameController":
+    def new_game(cls, setup: GameSetup, parent=None, scenario=None) -> "GameController":
+        """`scenario`: the setup's scenario when already loaded (else it is read)."""
         rec = start_recorded(setup.scenario, variants=setup.variants, seed=setup.seed,
-                             options=Options(hidden_orders=setup.hidden_orders))
+                             options=Options(hidden_orders=setup.hidden_orders),
+                             scenario=scenario)
         return cls(rec, setup, parent)
 
     @classmethod
