@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox,
                                QDockWidget, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
                                QLineEdit, QMainWindow, QMessageBox, QPushButton, QSlider,
@@ -203,11 +204,13 @@ class MainWindow(QMainWindow):
 
     def _menus(self) -> None:
         game = self.menuBar().addMenu("&Game")
-        game.addAction("&New…", self.new_game)
-        game.addAction("&Open…", self.open_game)
-        game.addAction("&Save as…", self.save_game)
+        for label, slot, key in (("&New…", self.new_game, QKeySequence.StandardKey.New),
+                                 ("&Open…", self.open_game, QKeySequence.StandardKey.Open),
+                                 ("&Save as…", self.save_game, QKeySequence.StandardKey.Save),
+                                 ("&Undo", self.undo, QKeySequence.StandardKey.Undo)):
+            game.addAction(label, slot).setShortcut(key)
         game.addSeparator()
-        game.addAction("&Quit", self.close)
+        game.addAction("&Quit", self.close).setShortcut(QKeySequence.StandardKey.Quit)
         view = self.menuBar().addMenu("&View")
         view.addAction("Fit the map", lambda: self.view.map.fit())
         view.addAction("Zoom in", lambda: self.view.map.zoom(1.25))
@@ -333,6 +336,17 @@ class MainWindow(QMainWindow):
         self.frame = None
         self.controller.paused = self.replay.pause.isChecked()
         self.controller.branch(frame)
+        self.log.reset([f.event for f in self.controller.history.frames])
+        self.refresh()
+
+    def undo(self) -> None:
+        """Take back your last decision, unless dice or a drawn chit came since."""
+        if self.frame is not None:
+            self.go_live()
+        why = self.controller.undo()
+        if why:
+            self.statusBar().showMessage(why, 8000)
+            return
         self.log.reset([f.event for f in self.controller.history.frames])
         self.refresh()
 

@@ -126,11 +126,17 @@ class GameController(QObject):
         if not self.is_human_turn():
             return f"it is the bot's turn ({self.side_to_answer(d)})"
         try:
-            self.driver.answer(value)
+            self._send(value)
         except IllegalAnswer as e:
             return str(e)
         self._after_answer()
         return None
+
+    def _send(self, value) -> None:
+        """Every answer goes here: the rules check it, the history notes who gave it."""
+        side = self.side_to_answer()
+        self.driver.answer(value)
+        self.history.asked.append(side)
 
     def _after_answer(self) -> None:
         self._check_handover()
@@ -172,7 +178,7 @@ class GameController(QObject):
         n = 0
         while n < limit and self.pending is not None and not self.is_human_turn():
             d = self.pending
-            self.driver.answer(self.bots[self.side_to_answer(d)].choose(d))
+            self._send(self.bots[self.side_to_answer(d)].choose(d))
             n += 1
         if n:
             self._after_answer()
@@ -186,15 +192,41 @@ class GameController(QObject):
         while self.pending is not None and not stop(self) and n < limit:
             d = self.pending
             side = self.side_to_answer(d)
-            self.driver.answer((self.bots.get(side) or stand_in[side]).choose(d))
+            self._send((self.bots.get(side) or stand_in[side]).choose(d))
             n += 1
         self.changed.emit()
 
     # ------------------------------------------------------------ history
     def branch(self, frame_index: int) -> None:
         """Continue from the decision that followed event `frame_index`, forgetting
-        what came after: the replay viewer's branch, and undo."""
-        answered = self.history.frames[frame_index].answered
+        what came after: the replay viewer's branch."""
+        self.rewind(self.history.frames[frame_index].answered)
+
+    def undo_point(self) -> tuple[int | None, str]:
+        """How many answers to keep to take back the last decision of a human
+        player, or None and why not: as in boardgame.io, never back past a die
+        rolled or a chit drawn since (they revealed what was hidden)."""
+        humans = set(self.humans())
+        k = max((i for i, s in enumerate(self.history.asked) if s in humans), default=None)
+        if k is None:
+            return None, "there is no decision of yours to take back"
+        for f in self.history.frames:
+            if f.answered > k and type(f.event).__name__ in ("DieRolled", "ChitDrawn"):
+                return None, (f"cannot take back the last decision: since then "
+                              f"[{f.event.rule}] {f.event.text()}")
+        return k, ""
+
+    def undo(self) -> str | None:
+        """Take back the last human decision (and the bots' answers after it);
+        None if done, else why not."""
+        k, why = self.undo_point()
+        if k is None:
+            return why
+        self.rewind(k)
+        return None
+
+    def rewind(self, answered: int) -> None:
+        """Replay the first `answered` answers and continue from there."""
         keep = list(self.driver.answers[:answered])
         self.game.listeners.remove(self.event.emit)
         self.history.detach()

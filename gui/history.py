@@ -58,6 +58,8 @@ class History:
     def __init__(self, game: Game):
         self.frames: list[Frame] = []
         self.driver: Driver | None = None  # set once the rules run: counts the answers
+        #: the side that answered each decision (for undo: whose decisions to take back)
+        self.asked: list[str] = []
         self._game = game
         for e in game.events:  # events emitted before the listener was attached
             self.frames.append(Frame(e, snapshot(game.state), 0))
@@ -101,7 +103,9 @@ def start_recorded(scenario_path: str | Path, *, variants=(), seed: int = 0,
     for a in answers:
         if driver.finished:
             raise ValueError(f"the game ended before answer {len(driver.answers) + 1}")
+        side = driver.pending.side or game.side_ids[0]
         driver.answer(a)
+        history.asked.append(side)
     return Recorded(session, history)
 
 

@@ -114,3 +114,26 @@ def test_a_loaded_game_keeps_the_players_or_takes_the_default(qtbot, tmp_path):
     assert ctl.setup.players == (("oda", "human"), ("asai", "random"))
     ctl, _ = GameController.load(path, (("asai", "human"), ("oda", "random")))
     assert ctl.setup.player("asai") == "human" and ctl.setup.player("oda") == "random"
+
+
+def test_undo_takes_back_a_decision_but_not_past_dice_or_a_drawn_chit(qtbot):
+    ctl = GameController.new_game(GameSetup(SCENARIO, players=(("oda", "human"),
+                                                               ("asai", "human"))))
+    win = MainWindow(ctl)
+    qtbot.addWidget(win)
+    first = ctl.pending
+    assert first.kind == "select-chit"
+    assert ctl.answer(first.options[0].value) is None
+    assert len(ctl.driver.answers) == 1
+    win.undo()  # moving a chit to the Bowl revealed nothing: it may be taken back
+    ctl = win.controller
+    assert len(ctl.driver.answers) == 0 and ctl.pending == first
+    assert win.log.list.count() == len(ctl.game.events)
+    # once a chit has been drawn from the Bowl, the decisions before it stay
+    ctl.play_until(lambda c: any(type(e).__name__ == "ChitDrawn" for e in c.game.events))
+    n = len(ctl.driver.answers)
+    win.undo()
+    assert len(win.controller.driver.answers) == n
+    assert "cannot take back" in win.statusBar().currentMessage()
+    # the history knows who answered each decision
+    assert len(ctl.history.asked) == n and set(ctl.history.asked) <= {"oda", "asai"}
