@@ -279,7 +279,7 @@ class MainWindow(QMainWindow):
         g = c.game
         frames = c.history.frames
         self.replay.sync(self.frame, len(frames), g.scenario.turns.first, g.scenario.turns.last)
-        screened = c.screened and self.frame is None
+        screened = c.screened
         self.stack.setCurrentWidget(self.screen_widget if screened else self.view.central)
         for d in self._docks:
             d.setVisible(not screened)
@@ -291,8 +291,11 @@ class MainWindow(QMainWindow):
                            self.who_text())
             self.log.mark(None)
         else:
+            # while a game with a human in it goes on, the past is seen through his
+            # eyes: a replay reveals no hidden order or secret plan [5.3] [10.1]
             f = frames[self.frame]
-            self.view.show(f.state, None, True, None, False,
+            reveal = c.pending is None or not c.humans()
+            self.view.show(f.state, c.viewer, reveal, None, False,
                            f"Replay — event {self.frame + 1} of {len(frames)}: {event_line(f.event)}")
             self.log.mark(self.frame)
 

@@ -82,6 +82,22 @@ class History:
             self._game.listeners.remove(self._on_event)
 
 
+class GameAt:
+    """A game seen at a past state, for the engine's pure queries (such as
+    view.player_view): its methods run on that state, everything else is the
+    game's own."""
+
+    def __init__(self, game: Game, state):
+        self._game = game
+        self.state = state
+
+    def __getattr__(self, name: str):
+        attr = getattr(type(self._game), name, None)
+        if callable(attr):
+            return attr.__get__(self)
+        return getattr(self._game, name)
+
+
 @attrs.define
 class Recorded:
     session: Session

@@ -13,14 +13,16 @@ from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 from tenkatoitsu.battle.view import HIDDEN, player_view
 
 from tenkatoitsu_gui.battle.chits import chit_html, chits_html
+from tenkatoitsu_gui.history import GameAt
 
 
 def honjin_info(game, state, side: str, viewer: str | None, reveal_all: bool) -> dict:
-    """The Honjin as `viewer` sees it (all of it in a replay or for a spectator)."""
-    if not reveal_all and viewer is not None and state is game.state:
-        info = dict(player_view(game, viewer)["honjins"][side])
-        info["orders"] = {c: v["order"] for c, v in player_view(game, viewer)["clans"].items()
-                          if v["side"] == side}
+    """The Honjin as `viewer` sees it, now or at a past `state` (all of it once
+    the game is over or for a spectator)."""
+    if not reveal_all and viewer is not None:
+        pv = player_view(game if state is game.state else GameAt(game, state), viewer)
+        info = dict(pv["honjins"][side])
+        info["orders"] = {c: v["order"] for c, v in pv["clans"].items() if v["side"] == side}
         info["bundori"] = state.bundori.get(side, 0)
         return info
     h = state.honjins[side]

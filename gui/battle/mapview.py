@@ -17,6 +17,7 @@ from tenkatoitsu_gui.battle import geometry as geo
 from tenkatoitsu_gui.battle import style
 from tenkatoitsu_gui.battle.board import BoardItem, hex_polygon
 from tenkatoitsu_gui.battle.counters import CounterFace, CounterItem
+from tenkatoitsu_gui.history import GameAt
 
 STACK_OFFSET = 6.0
 
@@ -155,11 +156,9 @@ class MapView(QGraphicsView):
         game = self.game
         self.state = state
         hidden_orders = set()
-        if not reveal_all and viewer is not None and state is game.state:
-            pv = player_view(game, viewer)
+        if not reveal_all and viewer is not None:  # what the viewer may see [5.3]
+            pv = player_view(game if state is game.state else GameAt(game, state), viewer)
             hidden_orders = {c for c, info in pv["clans"].items() if info["order"] == HIDDEN}
-        elif not reveal_all and viewer is not None and game.options.hidden_orders:
-            hidden_orders = {c for c, cs in state.clans.items() if cs.side != viewer}
         samurai_hosts = set(state.samurai_on.values())
         stacks: dict[str, list[str]] = {}
         for u in state.units.values():

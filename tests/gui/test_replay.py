@@ -137,3 +137,28 @@ def test_undo_takes_back_a_decision_but_not_past_dice_or_a_drawn_chit(qtbot):
     assert "cannot take back" in win.statusBar().currentMessage()
     # the history knows who answered each decision
     assert len(ctl.history.asked) == n and set(ctl.history.asked) <= {"oda", "asai"}
+
+
+def test_a_replay_during_a_game_reveals_no_hidden_order(qtbot):
+    from tenkatoitsu_gui.battle.honjin import honjin_html
+
+    ctl = GameController.new_game(GameSetup(SCENARIO, players=(("oda", "human"),
+                                                               ("asai", "random")),
+                                            hidden_orders=True, seed=4))
+    ctl.play_until(lambda c: c.game.state.turn >= 2)
+    win = MainWindow(ctl)
+    qtbot.addWidget(win)
+    win.show_frame(3)
+    state = ctl.history.frames[3].state
+    faces = {uid: it.face for uid, it in win.view.map.counters.items() if it.isVisible()}
+    for uid, face in faces.items():
+        side = state.clans[state.units[uid].clan].side
+        assert (face.order == "hidden") == (side == "asai"), uid
+    assert "<b>?</b>" in win.view.honjins["asai"].label.text()
+    assert "<b>?</b>" not in win.view.honjins["oda"].label.text()
+    # once the game is over, the replay shows everything
+    ctl.play_until(lambda c: False)
+    win.show_frame(3)
+    assert all(it.face.order != "hidden" for it in win.view.map.counters.values()
+               if it.isVisible())
+    assert "<b>?</b>" not in honjin_html(ctl.game, state, "asai", "oda", True)
