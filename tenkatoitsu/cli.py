@@ -257,7 +257,7 @@ def cmd_gui(args) -> int:
         return cmd_play(args)
     try:
         load_gui_package()
-        from tenkatoitsu_gui.app import run
+        from tenkatoitsu_gui.command import run
     except ImportError as e:
         if "PySide6" not in str(e) and "Qt" not in str(e):
             raise

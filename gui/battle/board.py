@@ -245,8 +245,9 @@ class BoardItem(QGraphicsItem):
             p.setPen(pen)
             p.drawLine(tail, tip)
             ang = math.atan2(tip.y() - tail.y(), tip.x() - tail.x())
-            head = QPolygonF([tip, QPointF(tip.x() - 12 * math.cos(ang - 0.5), tip.y() - 12 * math.sin(ang - 0.5)),
-                              QPointF(tip.x() - 12 * math.cos(ang + 0.5), tip.y() - 12 * math.sin(ang + 0.5))])
+            head = QPolygonF([tip] + [QPointF(tip.x() - 12 * math.cos(ang + da),
+                                                      tip.y() - 12 * math.sin(ang + da))
+                                              for da in (-0.5, 0.5)])
             p.setBrush(QColor("#8b0000"))
             p.setPen(Qt.PenStyle.NoPen)
             p.drawPolygon(head)

@@ -80,7 +80,8 @@ def plan_html(game, info: dict) -> str:
         name = sheet.name
         rows = "".join(
             f"<tr><td>{escape(t.name)}</td><td>{t.count - used.get(t.name, 0)} left</td>"
-            f"<td>{used.get(t.name, 0)} used</td><td>{'' if t.cost is None else f'{t.cost} CP'}</td></tr>"
+            f"<td>{used.get(t.name, 0)} used</td>"
+            f"<td>{'' if t.cost is None else f'{t.cost} CP'}</td></tr>"
             for t in sheet.tactics)
         rows += "".join(f"<tr><td>{escape(a.name)}</td><td>{'' if a.count is None else a.count}"
                         f"</td><td colspan=2>ability</td></tr>" for a in sheet.abilities)

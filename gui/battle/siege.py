@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QGraphicsRectItem, QGraphicsScene, QGraphicsSimpl
 ROWS = {"base": 0, "key": 1, "peripheral": 2}
 AREA_W, AREA_H = 170.0, 70.0
 ROW_GAP, COL_GAP = 70.0, 30.0
+AREA_FILL = {"base": "#c9b27c", "key": "#d9c9a0", "peripheral": "#b8c9a0"}
 
 
 def siege_record(state, siege_map_id: str):
@@ -89,7 +90,7 @@ class SiegeMapView(QGraphicsView):
         inside = self._garrison(state)
         for a in self.sm.areas:
             r = self.rects[a.id]
-            fill = {"base": "#c9b27c", "key": "#d9c9a0", "peripheral": "#b8c9a0"}.get(a.kind, "#dddddd")
+            fill = AREA_FILL.get(a.kind, "#dddddd")
             pen = QPen(QColor("#ffe600"), 4) if a.id in options else QPen(QColor("#333333"), 1.5)
             item = QGraphicsRectItem(r)
             item.setPen(pen)
@@ -119,7 +120,8 @@ class SiegeMapView(QGraphicsView):
         sc.setSceneRect(sc.itemsBoundingRect().adjusted(-20, -20, 20, 20))
 
     def _garrison(self, state) -> list[str]:
-        fort = next((f for f in self.game.scenario.map.fortresses if f.siege_map == self.sm.id), None)
+        fort = next((f for f in self.game.scenario.map.fortresses
+                     if f.siege_map == self.sm.id), None)
         if fort is None:
             return []
         return [u.id for u in state.units.values()

@@ -122,8 +122,9 @@ class BattleView:
             return ""
         except IllegalAnswer as e:
             n = len(self.choices.hexes) if expected == "hex" else len(self.choices.units)
+            plural = "es" if expected == "hex" else "s"
             return (f"{what_clicked} is not a legal choice: {e}. "
-                    f"The {n} legal {expected}{'es' if expected == 'hex' else 's'} are highlighted.")
+                    f"The {n} legal {expected}{plural} are highlighted.")
 
     def _hovered(self, hid: str) -> None:
         if not hid:

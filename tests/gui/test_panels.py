@@ -4,10 +4,9 @@ from guitest import SCENARIO, require_sound_binding  # noqa: I001 (first: offscr
 
 require_sound_binding()
 
-from pathlib import Path
 
 import attrs
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import Qt
 
 from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu_gui.app import MainWindow
@@ -66,6 +65,11 @@ def test_hover_details_name_terrain_hexsides_and_units(qtbot):
     assert "heights" in win.statusBar().currentMessage()
 
 
+def shown_lines(log) -> list[str]:
+    items = [log.list.item(i) for i in range(log.list.count())]
+    return [it.text() for it in items if not it.isHidden()]
+
+
 def test_honjin_bowl_and_log(qtbot):
     win = new_window(qtbot, players=(("oda", "human"), ("asai", "human")))
     ctl = win.controller
@@ -80,11 +84,33 @@ def test_honjin_bowl_and_log(qtbot):
     # the log filters by rule and to the dice
     log = win.log
     log.filter.setText("7.1")
-    shown = [log.list.item(i).text() for i in range(log.list.count()) if not log.list.item(i).isHidden()]
+    shown = shown_lines(log)
     assert shown and all(t.startswith("[7.1") for t in shown)
     log.filter.setText("")
     log.dice_only.setChecked(True)
-    shown = [log.list.item(i).text() for i in range(log.list.count()) if not log.list.item(i).isHidden()]
+    shown = shown_lines(log)
     assert shown and all("rolls" in t for t in shown)
     assert chit_face(ctl.game, "clan:A")[0] == "A"
     assert chit_face(ctl.game, "combat:oda")[0] == "Combat oda"
+
+
+def test_the_battle_plan_sheet_counts_tactics_left_and_used(qtbot):
+    from tenkatoitsu.battle.state import TacticUse
+    from tenkatoitsu_gui.battle.honjin import honjin_html
+
+    win = new_window(qtbot)
+    game = win.controller.game
+    h = game.state.honjins["oda"]
+    h.plan, h.plan_cp = "choda", 3  # as the battle plans [10] will set them
+    h.tactics_used.append(TacticUse("totsugeki", ["B"], 2))
+    own = honjin_html(game, game.state, "oda", "oda", False)
+    assert "Chōda (long snake)" in own and "CP saved toward it: 3" in own
+    assert "totsugeki</td><td>1 left</td><td>1 used" in own
+    assert "kido</td><td>1 left</td><td>0 used</td><td>2 CP" in own
+    assert "turn 2: totsugeki (B)" in own
+    # the opponent sees the plan once a tactic has revealed it [10.1], never the CP saved
+    theirs = honjin_html(game, game.state, "oda", "asai", False)
+    assert "Chōda" in theirs and "CP saved toward it: ?" in theirs
+    h.tactics_used.clear()
+    theirs = honjin_html(game, game.state, "oda", "asai", False)
+    assert "Chōda" not in theirs and "secret until a tactic reveals it" in theirs

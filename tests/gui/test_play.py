@@ -5,7 +5,6 @@ from guitest import SCENARIO, require_sound_binding  # noqa: I001 (first: offscr
 require_sound_binding()
 
 import random
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt

@@ -5,7 +5,6 @@ from guitest import SCENARIO, require_sound_binding  # noqa: I001 (first: offscr
 require_sound_binding()
 
 import json
-from pathlib import Path
 
 from PySide6.QtGui import QImage
 
@@ -101,7 +100,8 @@ def test_screenshot_of_a_part_and_of_a_decision(tmp_path):
     out = tmp_path / "bowl.png"
     assert main(["gui", SCENARIO, "--screenshot", str(out), "--grab", "bowl"]) == 0
     assert QImage(str(out)).width() > 100
-    assert main(["gui", SCENARIO, "--screenshot", str(tmp_path / "x.png"), "--grab", "nothing"]) == 2
+    assert main(["gui", SCENARIO, "--screenshot", str(tmp_path / "x.png"),
+                 "--grab", "nothing"]) == 2
     assert main(["gui", SCENARIO, "--screenshot", str(tmp_path / "y.png"),
                  "--until", "no-such-decision"]) == 1
 
