@@ -116,3 +116,15 @@ def test_the_battle_plan_sheet_counts_tactics_left_and_used(qtbot):
     h.plan_revealed = False
     theirs = honjin_html(game, game.state, "oda", "asai", False)
     assert "Chōda" not in theirs and "secret until a tactic reveals it" in theirs
+
+
+def test_the_bots_question_is_not_shown_to_the_human(qtbot):
+    """The opponent's prompt may hold secrets (CP saved toward his plan [10.2])."""
+    win = new_window(qtbot, players=(("oda", "human"), ("asai", "random")))
+    ctl = win.controller
+    ctl.paused = True
+    ctl.play_until(lambda c: c.pending is not None and c.pending.side == "asai")
+    win.refresh()
+    assert "asai" in ctl.pending.prompt or ctl.pending.options
+    assert win.view.decision.prompt.text() == ""
+    assert "is choosing" in win.view.decision.who.text()
