@@ -58,8 +58,11 @@ class BattleView:
                                 set(self.choices.units) if answerable else set(),
                                 self.choices.unit if live else None)
         self.map.show_state(state, viewer, reveal_all)
-        self.decision.show_decision(game, decision if live else None, who, answerable,
-                                    self.choices)
+        shown = decision if live else None
+        if shown is not None and not answerable and not reveal_all and \
+                shown.side not in (None, viewer):
+            shown = None  # the opponent's question and options are his (e.g. CP saved [10.2])
+        self.decision.show_decision(game, shown, who, answerable, self.choices)
         for s, panel in self.honjins.items():
             panel.show_state(game, state, viewer, reveal_all)
         if viewer in self.honjins and live:

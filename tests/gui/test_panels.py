@@ -103,6 +103,7 @@ def test_the_battle_plan_sheet_counts_tactics_left_and_used(qtbot):
     h = game.state.honjins["oda"]
     h.plan, h.plan_cp = "choda", 3  # as the battle plans [10] will set them
     h.tactics_used.append(TacticUse("totsugeki", ["B"], 2))
+    h.plan_revealed = True  # logging a tactic reveals the plan [10.1]
     own = honjin_html(game, game.state, "oda", "oda", False)
     assert "Chōda (long snake)" in own and "CP saved toward it: 3" in own
     assert "totsugeki</td><td>1 left</td><td>1 used" in own
@@ -112,5 +113,18 @@ def test_the_battle_plan_sheet_counts_tactics_left_and_used(qtbot):
     theirs = honjin_html(game, game.state, "oda", "asai", False)
     assert "Chōda" in theirs and "CP saved toward it: ?" in theirs
     h.tactics_used.clear()
+    h.plan_revealed = False
     theirs = honjin_html(game, game.state, "oda", "asai", False)
     assert "Chōda" not in theirs and "secret until a tactic reveals it" in theirs
+
+
+def test_the_bots_question_is_not_shown_to_the_human(qtbot):
+    """The opponent's prompt may hold secrets (CP saved toward his plan [10.2])."""
+    win = new_window(qtbot, players=(("oda", "human"), ("asai", "random")))
+    ctl = win.controller
+    ctl.paused = True
+    ctl.play_until(lambda c: c.pending is not None and c.pending.side == "asai")
+    win.refresh()
+    assert "asai" in ctl.pending.prompt or ctl.pending.options
+    assert win.view.decision.prompt.text() == ""
+    assert "is choosing" in win.view.decision.who.text()

@@ -122,10 +122,10 @@ def test_undo_takes_back_a_decision_but_not_past_dice_or_a_drawn_chit(qtbot):
     win = MainWindow(ctl)
     qtbot.addWidget(win)
     first = ctl.pending
-    assert first.kind == "select-chit"
+    assert first.kind == "choose-plan"  # [10.1] the first decision of a game
     assert ctl.answer(first.options[0].value) is None
     assert len(ctl.driver.answers) == 1
-    win.undo()  # moving a chit to the Bowl revealed nothing: it may be taken back
+    win.undo()  # a secret choice rolled no die: it may be taken back
     ctl = win.controller
     assert len(ctl.driver.answers) == 0 and ctl.pending == first
     assert win.log.list.count() == len(ctl.game.events)
