@@ -174,10 +174,22 @@ def cmd_play(args) -> int:
     print(f"  result: {summary['level']}; winner: {winner}")
     print("  VP: " + ", ".join(f"{names[s]} {v}" for s, v in summary["vp"].items()))
     print(f"  turns played: {summary['turns']}; decisions: {summary['decisions']}")
+    for side in g.side_ids:
+        print(f"  {names[side]}: " + _sheet_line(summary["plans"][side]))
     print("  events: " + ", ".join(f"{k} {v}" for k, v in summary["events"].items()))
     if args.save:
         print(f"  saved to {args.save}")
     return 0
+
+
+def _sheet_line(sheet: dict) -> str:
+    """The Battle Plan Log Sheet [10.3] on one line."""
+    if not sheet["plan"]:
+        return "no battle plan"
+    state = "active" if sheet["active"] else f"inactive, {sheet['cp_saved']} CP saved"
+    used = "; ".join(f"{u['tactic']} {'+'.join(u['clans'])} turn {u['turn']}" for u in sheet["used"])
+    left = ", ".join(f"{t} {n}" for t, n in sheet["tactics_left"].items())
+    return f"plan {sheet['name']} ({state}); used: {used or 'none'}; left: {left or 'none'}"
 
 
 def _replayed(path: str, command: str):
@@ -207,12 +219,77 @@ def cmd_log(args) -> int:
     report, status = _replayed(args.file, "log")
     if report is None:
         return status
-    for e in report.session.game.events:
-        print(f"[{e.rule}] {e.text()}")
+    g = report.session.game
+    viewer = args.viewer
+    if viewer is not None and viewer not in g.side_ids:
+        print(f"tenkatoitsu log: no side '{viewer}' (sides: {', '.join(g.side_ids)})",
+              file=sys.stderr)
+        return 2
+    for e in g.events:
+        if e.visible_to(viewer):
+            print(f"[{e.rule}] {e.text()}")
+    from tenkatoitsu.battle.battle_plan import sheet
+
+    for side in g.side_ids:
+        h = g.state.honjins[side]
+        if viewer in (None, side) or h.plan_revealed:
+            print(f"[10.3] {g.side_defs[side].name}: {_sheet_line(sheet(g, side))}")
     if not (report.events_match and report.digest_match):
         print(f"warning: {report.message}", file=sys.stderr)
         return 1
     return 0
+
+
+def load_gui_package():
+    """The GUI package, `tenkatoitsu_gui` (the repository's gui/ folder).
+
+    Imported only here, so the engine never imports Qt. A checkout whose
+    editable install predates the GUI still finds gui/ beside tenkatoitsu/."""
+    import importlib
+    import importlib.util
+
+    try:
+        return importlib.import_module("tenkatoitsu_gui")
+    except ModuleNotFoundError as e:
+        if e.name != "tenkatoitsu_gui":
+            raise
+    init = Path(__file__).resolve().parents[1] / "gui" / "__init__.py"
+    if not init.exists():
+        raise ModuleNotFoundError("tenkatoitsu_gui is not installed", name="tenkatoitsu_gui")
+    spec = importlib.util.spec_from_file_location("tenkatoitsu_gui", init,
+                                                  submodule_search_locations=[str(init.parent)])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["tenkatoitsu_gui"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _has_display() -> bool:
+    import os
+
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+                or os.environ.get("QT_QPA_PLATFORM") or sys.platform in ("win32", "darwin"))
+
+
+def cmd_gui(args) -> int:
+    if not args.screenshot and (args.headless or not _has_display()):
+        # no screen to open a window on: play the game with bots and print the result
+        print("tenkatoitsu gui: no display, playing a bot game headless instead "
+              "(set DISPLAY, or use --screenshot FILE.png)", file=sys.stderr)
+        args.bots = ",".join(p if p != "human" else "random"
+                             for p in (args.players or "random").split(","))
+        args.json, args.save = False, None
+        return cmd_play(args)
+    try:
+        load_gui_package()
+        from tenkatoitsu_gui.command import run
+    except ImportError as e:
+        if "PySide6" not in str(e) and "Qt" not in str(e):
+            raise
+        print(f"tenkatoitsu gui: the GUI needs PySide6 ({e}); install it with\n"
+              f"    python3 -m pip install -e \".[gui]\"", file=sys.stderr)
+        return 2
+    return run(args)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -244,7 +321,27 @@ def build_parser() -> argparse.ArgumentParser:
     rp.set_defaults(func=cmd_replay)
     lg = sub.add_parser("log", help="print a saved game's log, each line with its rule")
     lg.add_argument("file")
+    lg.add_argument("--viewer", metavar="SIDE",
+                    help="only what this side may read (the other's secret plan hidden [10.1])")
     lg.set_defaults(func=cmd_log)
+    gu = sub.add_parser("gui", help="play in a window (headless: a bot game), or take a screenshot")
+    gu.add_argument("scenario", nargs="?", default=str(DEFAULT_SCENARIO))
+    gu.add_argument("--variant", default="", help="comma-separated variants")
+    gu.add_argument("--seed", type=int, default=1)
+    gu.add_argument("--players", default=None,
+                    help="one per side: human or a bot name, e.g. human,random (default)")
+    gu.add_argument("--hidden-orders", action="store_true",
+                    help="[5.3] hide the clans' orders (two humans: a screen between turns)")
+    gu.add_argument("--load", metavar="SAVE", help="open a saved game")
+    gu.add_argument("--headless", action="store_true", help="play a bot game without a window")
+    gu.add_argument("--screenshot", metavar="FILE.png", help="render offscreen to a PNG and exit")
+    gu.add_argument("--play-turns", type=int, default=0, help="bot-played turns before it")
+    gu.add_argument("--until", metavar="KIND", help="then play on to a decision of this kind")
+    gu.add_argument("--grab", default=None,
+                    help="window (default), map, honjin, bowl, tracks, decision, siege")
+    gu.add_argument("--size", default="1500x950", help="window size for the screenshot")
+    gu.add_argument("--zoom", type=float, default=None, help="map zoom after fitting")
+    gu.set_defaults(func=cmd_gui)
     return p
 
 

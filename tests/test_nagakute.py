@@ -55,7 +55,7 @@ def test_20_3_the_main_body_enters_from_turn_3(game):
     game.state.turn = 3
     run(nk.start_of_turn(game))
     assert {f"clan:{c}" for c in MAIN_BODY} <= set(selectable(game, "tokugawa"))
-    assert game.state.held == []
+    assert game.state.waiting == []
 
 
 def test_20_5_1_ieyasu_killed(game):

@@ -168,7 +168,7 @@ def test_19_4_1_encampments_within_3_hexes_clans_not_split(long_game):
     assert len(on_map) == len(set(on_map)) == 7
     # the chits are on the map, not in the Reserve, and those clans do not act
     assert g.state.honjins["akechi"].reserve == []
-    assert sorted(g.state.held) == sorted(f"clan:{c}" for c in g.clans_of("akechi"))
+    assert sorted(g.state.waiting) == sorted(f"clan:{c}" for c in g.clans_of("akechi"))
     assert not camp.may_activate(g, "d") and camp.may_activate(g, "A")
     assert camp.is_night_shelter(g, units["a1"].hex)
 
@@ -195,10 +195,10 @@ def test_19_4_1_recall_at_half_a_cp_and_at_the_end_of_turn_5(long_game):
     assert camp.may_activate(g, "a") and not camp.may_activate(g, "b")
     g.state.turn = 4
     run(camp.end_of_turn(g))
-    assert "clan:b" in g.state.held
+    assert "clan:b" in g.state.waiting
     g.state.turn = 5
     run(camp.end_of_turn(g))
-    assert g.state.held == [] and len(h.reserve) == len(g.clans_of("akechi"))
+    assert g.state.waiting == [] and len(h.reserve) == len(g.clans_of("akechi"))
 
 
 def test_19_4_2_vanguard_first_rearguard_last(long_game):
@@ -322,7 +322,7 @@ def tsutsui_game(yamazaki):
 def test_19_6_2_tsutsui_waits_undecided(tsutsui_game):
     g = tsutsui_game
     ts = rule(g, "tsutsui")
-    assert g.state.clans["o"].off_map and "clan:o" in g.state.held
+    assert g.state.clans["o"].off_map and "clan:o" in g.state.waiting
     assert "clan:o" not in selectable(g, "akechi")
     ts.after_phase(g)
     assert ts.joined_on is None  # Hashiba holds the heights, nobody leads
@@ -338,10 +338,10 @@ def test_19_6_2_tsutsui_joins_on_a_4_vp_lead_even_for_a_moment(tsutsui_game):
     assert ts.joined_on == 11 and ts.arrives_on == 14
     g.state.turn = 13
     run(ts.after_command_points(g))
-    assert "clan:o" in g.state.held
+    assert "clan:o" in g.state.waiting
     g.state.turn = 14
     run(ts.after_command_points(g))  # at no cost, into the Bowl
-    assert "clan:o" in g.state.bowl and "clan:o" not in g.state.held
+    assert "clan:o" in g.state.bowl and "clan:o" not in g.state.waiting
 
 
 def test_19_6_2_tsutsui_joins_when_akechi_holds_both_heights(tsutsui_game):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from tenkatoitsu.battle import battle_plan as bp
 from tenkatoitsu.battle import events as ev
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle import scenario_rules as sr
@@ -40,7 +41,7 @@ def delay_phase(game):
         if not game.state.clan_units(clan, on_map_only=False):
             game.move_chit(chit, "bowl", None, "9.1")  # the clan is gone
             continue
-        if st.clans[clan].off_map or clan in _tactic_clans(game, side):
+        if st.clans[clan].off_map or clan in bp.clans_with_pending_tactic(game, side):
             # [9.1] exception: off-map clans and clans assigned a tactic wait in box 1
             game.move_chit(chit, "bowl", f"delay1:{side}", "9.1")
             continue
@@ -59,12 +60,6 @@ def delay_phase(game):
                 game.move_chit(chit, f"delay{box + 1}:{side}", f"delay{box}:{side}", "9.1")
     return
     yield  # a generator, like every phase
-
-
-def _tactic_clans(game, side) -> set[str]:
-    turn = game.state.turn
-    return {c for use in game.state.honjins[side].tactics_used if use.turn == turn - 1
-            for c in use.clans}
 
 
 # ---------------------------------------------------------------- [9.2]
@@ -108,22 +103,25 @@ def command_points(game, side: str) -> int:
 
 # ---------------------------------------------------------------- [9.3]
 
-def command_distance(game, side: str, clan: str) -> float | None:
+def command_distance(game, side: str, clan: str, origin: str | None = None) -> float | None:
     """[9.3] MP from the Sō-taishō to the clan's nearest unit: roads and paths
     ½, through EZoC but never through an enemy unit; a fortress costs 1 in and
     1 out and cannot be entered if the enemy holds it [15.3]. An off-map
-    Sō-taishō counts from his entry hex [12]. None: no way through."""
+    Sō-taishō counts from his entry hex [12]. None: no way through. `origin`:
+    another commander's unit, who counts from his own position [21.2].
+    Memoized per position (game.version) and commander: chit selection asks
+    for every chit in the Reserve at every pick."""
+    uid = origin or commander(game, side)
     cache = game.__dict__.setdefault("_command_distance_cache", {})
-    key = (side, clan, game.version)
+    key = (side, clan, uid, game.version)
     if key not in cache:
         if len(cache) > 4096:
             cache.clear()
-        cache[key] = _command_distance(game, side, clan)
+        cache[key] = _command_distance(game, side, clan, uid)
     return cache[key]
 
 
-def _command_distance(game, side: str, clan: str) -> float | None:
-    uid = commander(game, side)
+def _command_distance(game, side: str, clan: str, uid: str | None) -> float | None:
     if uid is None:
         return None
     u = game.state.units[uid]
@@ -136,6 +134,22 @@ def _command_distance(game, side: str, clan: str) -> float | None:
     targets = {x.hex for x in game.state.clan_units(clan)}
     if not targets:
         return None
+    if not game.map.fortress_of:
+        # no fortress: the costs do not depend on the targets, so one search
+        # from the commander serves every chit of the selection [9.3]
+        cache = game.__dict__.setdefault("_command_paths_cache", {})
+        key = (side, start, game.version)
+        if key not in cache:
+            if len(cache) > 64:
+                cache.clear()
+            cache[key] = _command_paths(game, side, start, None).cost
+        costs = cache[key]
+        return min((costs[t] for t in targets if t in costs), default=None)
+    res = _command_paths(game, side, start, targets)
+    return min((res.cost[t] for t in targets if t in res.cost), default=None)
+
+
+def _command_paths(game, side: str, start: Hex, targets: set[Hex] | None):
     enemy = game.enemy(side)
     enemy_hexes = {x.hex for x in game.units_on_map(enemy)}
     mi = game.map
@@ -143,13 +157,11 @@ def _command_distance(game, side: str, clan: str) -> float | None:
     def cost(a: Hex, b: Hex):
         if b in enemy_hexes and not mi.is_fortress(b):
             return None
-        if mi.is_fortress(b) and b in enemy_hexes and a not in targets:
+        if mi.is_fortress(b) and b in enemy_hexes and a not in (targets or ()):
             return None
         return mi.command_cost(a, b)
 
-    res = shortest_paths(start, cost, neighbours=mi.neighbours, targets=targets)
-    best = min((res.cost[t] for t in targets if t in res.cost), default=None)
-    return best
+    return shortest_paths(start, cost, neighbours=mi.neighbours, targets=targets)
 
 
 def chit_destination(game, side: str, clan: str) -> str:
@@ -204,10 +216,11 @@ def _chit_mark_allows(game, side: str, clan: str) -> bool:
 
 
 def select_chits(game, side: str):
-    """[9.3] Each CP picks one chit from the Reserve; unused CP are lost."""
+    """[9.3] Each CP picks one chit from the Reserve; unused CP are lost. A
+    tactic of the active plan may be logged instead [10.3]."""
     h = game.state.honjins[side]
     while h.cp > 0:
-        options = []
+        options = bp.tactic_options(game, side)
         for chit in selectable(game, side):
             dest = chit_destination(game, side, chit_clan(chit))
             where = "the Bowl" if dest == "bowl" else f"Delay box {dest[5]}"
@@ -219,9 +232,13 @@ def select_chits(game, side: str):
                                 tuple(options), "9.3")
         if choice == DONE:
             break
+        if choice.startswith("tactic:"):
+            yield from bp.log_tactic(game, side, choice.split(":", 1)[1])
+            continue
         dest = chit_destination(game, side, chit_clan(choice))
         game.move_chit(choice, f"reserve:{side}", dest, "9.3")
         h.cp -= 1
+        yield from sr.each(game, "chit_selected", side, choice, dest)  # [21.5]
     yield from sr.each(game, "chit_selection", side)
     h.cp = 0
 
@@ -235,15 +252,20 @@ def obligatory_chits(game) -> list[str]:
 
 
 def command_sequence(game):
-    """I. of the turn [3.2]: delay, command points, battle plans, selection."""
+    """I. of the turn [3.2]: delay, command points, battle plans [10.2],
+    selection [9.3] (with tactics [10.3] and Katta! Katta! [10.4.2]), the
+    obligatory chits [9.4]."""
     game.emit(ev.PhaseStarted(rule="9.1", phase="delay phase"))
     yield from delay_phase(game)
     game.emit(ev.PhaseStarted(rule="9.2", phase="command points"))
     for side in game.side_ids:
         command_points(game, side)
     yield from sr.each(game, "after_command_points")
+    game.emit(ev.PhaseStarted(rule="10.2", phase="battle plan activation"))
+    yield from bp.activation_phase(game)
     game.emit(ev.PhaseStarted(rule="9.3", phase="chit selection"))
     for side in game.side_ids:
         yield from select_chits(game, side)
+    yield from bp.katta_phase(game)
     for chit in obligatory_chits(game):
         game.move_chit(chit, None, "bowl", "9.4")

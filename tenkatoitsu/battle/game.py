@@ -295,20 +295,23 @@ class Game:
             return self.state.aside
         if where == "played":
             return self.state.played
-        if where == "held":
-            return self.state.held
+        if where == "waiting":
+            return self.state.waiting
         kind, _, side = where.partition(":")
         h = self.state.honjins[side]
         if kind == "reserve":
             return h.reserve
         if kind.startswith("delay"):
             return h.delay[int(kind[5:]) - 1]
+        if kind == "held":  # the opponent's Katta! Katta! chits [10.4.2]
+            return h.katta
         raise KeyError(where)
 
     def move_chit(self, chit: str, source: str | None, target: str | None, rule: str) -> None:
         """Move a chit between the Bowl, the aside box, the game aid, a
-        Honjin's Reserve or Delay boxes and the chits a scenario rule holds
-        ('held'); None = out of play."""
+        Honjin's Reserve or Delay boxes, the opponent's hand ('held:<side>')
+        and the chits a scenario rule keeps off the Honjin ('waiting');
+        None = out of play."""
         if source is not None:
             self._container(source).remove(chit)
         if target is not None:

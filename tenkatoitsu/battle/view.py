@@ -38,15 +38,16 @@ def player_view(game, side: str) -> dict[str, Any]:
     honjins = {}
     for s, h in st.honjins.items():
         own = s == side
-        revealed = own or bool(h.tactics_used)
+        revealed = own or h.plan_revealed
         honjins[s] = {
             "reserve": list(h.reserve),
             "delay": [list(box) for box in h.delay],
             "plan": h.plan if revealed else (HIDDEN if h.plan else None),
             "plan_active": h.plan_active,
             "plan_cp": h.plan_cp if own else HIDDEN,
-            "tactics_used": [{"tactic": t.tactic, "clans": list(t.clans), "turn": t.turn}
-                             for t in h.tactics_used],
+            "tactics_used": [{"tactic": t.tactic, "clans": list(t.clans), "turn": t.turn,
+                              "performed": t.performed} for t in h.tactics_used],
+            "katta_held": list(h.katta),
             "cp": h.cp if own else HIDDEN,
         }
     return {
@@ -54,6 +55,6 @@ def player_view(game, side: str) -> dict[str, Any]:
         "units": units, "clans": clans, "honjins": honjins,
         "bowl": {"count": len(st.bowl)},
         "played": list(st.played),
-        "held": list(st.held),  # chits on the map [19.4.1], clans still to come [19.6.2] [20.3]
+        "waiting": list(st.waiting),  # chits on the map [19.4.1], clans still to come [19.6.2] [20.3]
         "vp": dict(st.vp), "bundori": dict(st.bundori),
     }

@@ -30,7 +30,7 @@ class Nagakute(ScenarioRule):
             for clan in game.clans_of(self.side):
                 chit = clan_chit(clan)
                 if game.state.clans[clan].off_map and chit in game.state.honjins[self.side].reserve:
-                    game.move_chit(chit, f"reserve:{self.side}", "held", "20.3")
+                    game.move_chit(chit, f"reserve:{self.side}", "waiting", "20.3")
                     self.waiting.append(chit)
         return iter(())
 
@@ -38,6 +38,6 @@ class Nagakute(ScenarioRule):
         """[20.3] from turn 3 on they may be picked like any other chit."""
         if self.waiting and game.state.turn >= self.param("entry-turn", 3):
             for chit in self.waiting:
-                game.move_chit(chit, "held", f"reserve:{self.side}", "20.3")
+                game.move_chit(chit, "waiting", f"reserve:{self.side}", "20.3")
             self.waiting.clear()
         return iter(())

@@ -212,7 +212,7 @@ class LongGame(ScenarioRule):
         for clan in game.clans_of(side):
             chit = clan_chit(clan)
             if chit in game.state.honjins[side].reserve and game.state.clan_units(clan):
-                game.move_chit(chit, f"reserve:{side}", "held", "19.4.1")
+                game.move_chit(chit, f"reserve:{side}", "waiting", "19.4.1")
                 self.on_map.append(chit)
 
     def may_activate(self, game, clan: str) -> bool:
@@ -243,7 +243,7 @@ class LongGame(ScenarioRule):
                 h.cp -= 1
                 self.half_cp = True
             self.on_map.remove(choice)
-            game.move_chit(choice, "held", f"reserve:{side}", "19.4.1")
+            game.move_chit(choice, "waiting", f"reserve:{side}", "19.4.1")
         self.half_cp = False  # unspent CP are lost [9.2]
 
     def after_command_points(self, game):
@@ -303,7 +303,7 @@ class LongGame(ScenarioRule):
         if game.state.turn == self.param("recall-turn", 5):
             for chit in list(self.on_map):
                 self.on_map.remove(chit)
-                game.move_chit(chit, "held", f"reserve:{self.side}", "19.4.1")
+                game.move_chit(chit, "waiting", f"reserve:{self.side}", "19.4.1")
         return iter(())
 
 
@@ -340,7 +340,7 @@ class Tsutsui(ScenarioRule):
         """Until he joins, Tsutsui's chit stays off the Honjin."""
         chit = clan_chit(self.clan)
         if chit in game.state.honjins[self.side].reserve:
-            game.move_chit(chit, f"reserve:{self.side}", "held", "19.6.2")
+            game.move_chit(chit, f"reserve:{self.side}", "waiting", "19.6.2")
         return iter(())
 
     def may_join(self, game) -> bool:
@@ -360,8 +360,8 @@ class Tsutsui(ScenarioRule):
         """[19.6.2] on his turn, his chit goes into the Bowl at no cost."""
         chit = clan_chit(self.clan)
         if self.arrives_on is not None and game.state.turn >= self.arrives_on \
-                and chit in game.state.held:
-            game.move_chit(chit, "held", "bowl", "19.6.2")
+                and chit in game.state.waiting:
+            game.move_chit(chit, "waiting", "bowl", "19.6.2")
         return iter(())
 
     def _blocked(self, game, h: Hex) -> bool:
