@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tenkatoitsu.battle import events as ev
 from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle import orders, samurai
+from tenkatoitsu.battle import orders, samurai, siege
 from tenkatoitsu.battle.clan_phase import (WITHDRAW_RANGE, clan_phase, nearest_enemy,
                                            order_sequence, rally_attempts)
 from tenkatoitsu.battle.state import (INITIATIVE, MARCH, RALLY, chit_clan, clan_chit,
@@ -57,6 +57,7 @@ def activation_sequence(game, placed: list[str], check):
             last_delayed_by = None
             game.move_chit(chit, "bowl", "played", "7.2")
             yield from obligatory_phase(game, chit)
+            yield from siege.settle(game)  # [15.5] [15.7.1] markers of units that entered
         else:
             clan = chit_clan(chit)
             if clan is None:
@@ -89,6 +90,7 @@ def activation_sequence(game, placed: list[str], check):
                     game.move_chit(chit, "bowl", f"delay1:{side}", "12")
                 else:
                     game.move_chit(chit, "bowl", f"reserve:{side}", "8")
+            yield from siege.settle(game)  # [15.5] [15.7.1] markers of units that entered
         check(game)
         yield from samurai.offers(game)
 
@@ -163,6 +165,7 @@ def rally_phase(game):
     from tenkatoitsu.battle import movement
 
     game.emit(ev.PhaseStarted(rule="7.2.3", phase="rally phase"))
+    siege.rally_chit(game)  # [15.6.2] before the retreats
     if not any(game.order_of(c) == m.Order.REGROUP and game.state.clan_units(c)
                for c in game.state.clans):
         game.note("7.2.3", "no clan is in Regroup: nothing to rally")

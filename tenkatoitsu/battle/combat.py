@@ -381,7 +381,7 @@ def _bundori_value(game, uid: str) -> int:
 def combat_phase(game, side: str, rule: str = "7.2.2"):
     """[7.2.2] the clans of `side` in Attack charge, in the order the player
     chooses; then every unit of `side` in an EZoC attacks [11.1]."""
-    from tenkatoitsu.battle import movement
+    from tenkatoitsu.battle import movement, siege_actions
 
     charged: set[str] = set()
     while True:
@@ -399,6 +399,7 @@ def combat_phase(game, side: str, rule: str = "7.2.2"):
                                         for c in eligible), rule)
         charged.add(clan)
         yield from movement.charge(game, clan, mp=3.0, rule="6.3")
+    yield from siege_actions.combat_chit(game, side)  # [15.6.1] step b in the fortresses
     units = [u.id for u in game.units_on_map(side) if zoc.is_in_ezoc(game, u.id)]
     return (yield from attacks(game, side, units, rule="11.1"))
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tenkatoitsu.battle import siege
+
 HIDDEN = "hidden"
 
 
@@ -55,4 +57,5 @@ def player_view(game, side: str) -> dict[str, Any]:
         "bowl": {"count": len(st.bowl)},
         "played": list(st.played),
         "vp": dict(st.vp), "bundori": dict(st.bundori),
+        "sieges": siege.view(game),  # the siege tracks and markers are open [15.4]
     }
