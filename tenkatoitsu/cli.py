@@ -174,10 +174,22 @@ def cmd_play(args) -> int:
     print(f"  result: {summary['level']}; winner: {winner}")
     print("  VP: " + ", ".join(f"{names[s]} {v}" for s, v in summary["vp"].items()))
     print(f"  turns played: {summary['turns']}; decisions: {summary['decisions']}")
+    for side in g.side_ids:
+        print(f"  {names[side]}: " + _sheet_line(summary["plans"][side]))
     print("  events: " + ", ".join(f"{k} {v}" for k, v in summary["events"].items()))
     if args.save:
         print(f"  saved to {args.save}")
     return 0
+
+
+def _sheet_line(sheet: dict) -> str:
+    """The Battle Plan Log Sheet [10.3] on one line."""
+    if not sheet["plan"]:
+        return "no battle plan"
+    state = "active" if sheet["active"] else f"inactive, {sheet['cp_saved']} CP saved"
+    used = "; ".join(f"{u['tactic']} {'+'.join(u['clans'])} turn {u['turn']}" for u in sheet["used"])
+    left = ", ".join(f"{t} {n}" for t, n in sheet["tactics_left"].items())
+    return f"plan {sheet['name']} ({state}); used: {used or 'none'}; left: {left or 'none'}"
 
 
 def _replayed(path: str, command: str):
@@ -207,8 +219,21 @@ def cmd_log(args) -> int:
     report, status = _replayed(args.file, "log")
     if report is None:
         return status
-    for e in report.session.game.events:
-        print(f"[{e.rule}] {e.text()}")
+    g = report.session.game
+    viewer = args.viewer
+    if viewer is not None and viewer not in g.side_ids:
+        print(f"tenkatoitsu log: no side '{viewer}' (sides: {', '.join(g.side_ids)})",
+              file=sys.stderr)
+        return 2
+    for e in g.events:
+        if e.visible_to(viewer):
+            print(f"[{e.rule}] {e.text()}")
+    from tenkatoitsu.battle.battle_plan import sheet
+
+    for side in g.side_ids:
+        h = g.state.honjins[side]
+        if viewer in (None, side) or h.plan_revealed:
+            print(f"[10.3] {g.side_defs[side].name}: {_sheet_line(sheet(g, side))}")
     if not (report.events_match and report.digest_match):
         print(f"warning: {report.message}", file=sys.stderr)
         return 1
@@ -244,6 +269,8 @@ def build_parser() -> argparse.ArgumentParser:
     rp.set_defaults(func=cmd_replay)
     lg = sub.add_parser("log", help="print a saved game's log, each line with its rule")
     lg.add_argument("file")
+    lg.add_argument("--viewer", metavar="SIDE",
+                    help="only what this side may read (the other's secret plan hidden [10.1])")
     lg.set_defaults(func=cmd_log)
     return p
 

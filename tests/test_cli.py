@@ -82,3 +82,17 @@ def test_show_lists_sides_clans_units_turns_variants(capsys):
 def test_module_entry_point():
     r = run("--help")
     assert r.returncode == 0 and "check" in r.stdout
+
+
+def test_log_viewer_hides_the_opponents_secret_plan(tmp_path, capsys):
+    save = tmp_path / "g.json"
+    assert main(["play", str(SCENARIOS / "training.tks"), "--seed", "3", "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "plan " in out  # the sheets in the summary
+    assert main(["log", str(save), "--viewer", "asai"]) == 0
+    asai = capsys.readouterr().out
+    assert "asai secretly chooses" in asai and "oda secretly chooses" not in asai
+    assert main(["log", str(save)]) == 0
+    full = capsys.readouterr().out
+    assert "oda secretly chooses" in full and "[10.3] Oda Nobunaga: plan" in full
+    assert main(["log", str(save), "--viewer", "nobody"]) == 2

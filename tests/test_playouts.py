@@ -5,6 +5,9 @@ rules' own fuzzer. Checked at every decision and on every event:
 - every clan chit in exactly one place (Reserve, a Delay box, the Bowl, aside, played);
 - unit states within Good Order..Exhausted, or eliminated [4.3];
 - no march ends in an EZoC, no march starts in one [6.5];
+- battle plans [10]: no tactic used beyond its count; a secret plan never
+  appears in the opponent's PlayerView before a tactic or ability reveals it;
+  Kidō/Ashibaya companion chits are never drawn while set aside;
 - the siege invariants of siege_checks.py [15];
 - the same seed gives the same event stream; save -> load reproduces it.
 """
@@ -15,10 +18,12 @@ import os
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from tenkatoitsu.battle import battle_plan
 from tenkatoitsu.battle.bots import RandomBot
 from tenkatoitsu.battle.game import Game
 from tenkatoitsu.battle.play import play
 from tenkatoitsu.battle.session import Session, bots_for, load
+from tenkatoitsu.battle.view import HIDDEN, player_view
 from tenkatoitsu.battle.zoc import enemy_zoc
 from tenkatoitsu.core.driver import Driver
 from tenkatoitsu.hexmap import Hex
@@ -50,6 +55,21 @@ def check_invariants(game):
             where = st_.chit_places(chit) + (["available"] if chit in st_.samurai_available else []) \
                 + (["on " + st_.samurai_on[chit]] if chit in st_.samurai_on else [])
             assert len(where) <= 1, (chit, where)
+    for side in game.side_ids:
+        h = st_.honjins[side]
+        for tactic, left in battle_plan.tactics_left(game, side).items():
+            assert left >= 0, (side, tactic, left)
+        seen_by_enemy = player_view(game, game.enemy(side))["honjins"][side]["plan"]
+        if h.plan_revealed:
+            assert seen_by_enemy == h.plan
+        else:
+            assert seen_by_enemy in (HIDDEN, None) and not h.tactics_used
+            assert not any(u.defensive_position for u in game.units_on_map(side))
+        assert len(st_.chit_places(battle_plan.katta_chit(side))) <= 1
+        for use in h.tactics_used:
+            if not use.performed:  # companions wait aside, never elsewhere
+                for clan in use.clans[1:]:
+                    assert st_.chit_places(f"clan:{clan}") in (["aside"], [])
     for cid in st_.clans:
         places = st_.chit_places(f"clan:{cid}")
         alive = bool(st_.clan_units(cid, on_map_only=False))
@@ -65,6 +85,13 @@ class MoveChecker:
 
     def __call__(self, event):
         name = type(event).__name__
+        if name == "ChitDrawn" and event.chit.startswith("clan:"):
+            g = self.game
+            clan = event.chit[5:]
+            side = g.clan_side(clan)
+            assert event.chit not in g.state.aside
+            assert not any(clan in u.clans[1:] for u in g.state.honjins[side].tactics_used
+                           if not u.performed), f"companion {clan} drawn while set aside"
         if name == "UnitMoved" and event.movement == "march":
             g = self.game
             side = g.side_of(event.unit)

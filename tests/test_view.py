@@ -4,6 +4,7 @@ import json
 
 from tenkatoitsu.battle.command import command_sequence
 from tenkatoitsu.battle.game import Game, Options
+from tenkatoitsu.battle.battle_plan import reveal
 from tenkatoitsu.battle.state import TacticUse
 from tenkatoitsu.battle.view import HIDDEN, player_view
 
@@ -34,7 +35,9 @@ def test_secret_plan_until_revealed(training):
     assert player_view(g, "oda")["honjins"]["asai"]["plan"] == HIDDEN
     assert player_view(g, "asai")["honjins"]["asai"]["plan"] == "saku"
     g.state.honjins["asai"].tactics_used.append(TacticUse("kotai", ["2"], 3))
+    reveal(g, "asai", "Kōtai is logged")
     assert player_view(g, "oda")["honjins"]["asai"]["plan"] == "saku"
+    assert g.events[-1].rule == "10.1" and g.events[-1].visible_to("oda")
 
 
 def test_view_is_json(training):

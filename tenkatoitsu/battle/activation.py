@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tenkatoitsu.battle import events as ev
 from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle import orders, samurai, siege
+from tenkatoitsu.battle import battle_plan, orders, samurai, siege, tactics
 from tenkatoitsu.battle.clan_phase import (WITHDRAW_RANGE, clan_phase, nearest_enemy,
                                            order_sequence, rally_attempts)
 from tenkatoitsu.battle.state import (INITIATIVE, MARCH, RALLY, chit_clan, clan_chit,
@@ -64,14 +64,20 @@ def activation_sequence(game, placed: list[str], check):
                 last_delayed_by = None
                 if chit.startswith("samurai:"):
                     yield from samurai.activate(game, chit)
+                elif chit.startswith("katta:"):
+                    yield from tactics.katta(game, chit)
                 else:
                     game.move_chit(chit, "bowl", None, "7.1")
                 check(game)
                 yield from samurai.offers(game)
                 continue
             side = game.clan_side(clan)
+            use = battle_plan.pending_use(game, clan)
             if not st.clan_units(clan, on_map_only=False):
                 game.move_chit(chit, "bowl", None, "7.1")  # the clan is no more
+                if use is not None:  # its companions still perform the tactic
+                    yield from tactics.perform(game, clan, use)
+                    check(game)
                 continue
             if last_delayed_by != side:  # [8.6] never two delays in a row
                 choice = yield Decision(side, "delay-activation",
@@ -83,7 +89,12 @@ def activation_sequence(game, placed: list[str], check):
                     game.note("8.6", f"{side} delays clan {clan}: the chit goes back into the Bowl")
                     continue
             last_delayed_by = None
-            entered = yield from clan_phase(game, clan)
+            if use is not None:
+                # [8] f. the tactic logged for this chit replaces the order's steps
+                yield from tactics.perform(game, clan, use)
+                entered = True
+            else:
+                entered = yield from clan_phase(game, clan)
             if clan_chit(clan) in st.bowl:
                 if entered is False:
                     # [12] a clan that could not enter waits on Delay box 1

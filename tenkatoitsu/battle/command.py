@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from tenkatoitsu.battle import battle_plan as bp
 from tenkatoitsu.battle import events as ev
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle import scenario_rules as sr
@@ -40,7 +41,7 @@ def delay_phase(game):
         if not game.state.clan_units(clan, on_map_only=False):
             game.move_chit(chit, "bowl", None, "9.1")  # the clan is gone
             continue
-        if st.clans[clan].off_map or clan in _tactic_clans(game, side):
+        if st.clans[clan].off_map or clan in bp.clans_with_pending_tactic(game, side):
             # [9.1] exception: off-map clans and clans assigned a tactic wait in box 1
             game.move_chit(chit, "bowl", f"delay1:{side}", "9.1")
             continue
@@ -59,12 +60,6 @@ def delay_phase(game):
                 game.move_chit(chit, f"delay{box + 1}:{side}", f"delay{box}:{side}", "9.1")
     return
     yield  # a generator, like every phase
-
-
-def _tactic_clans(game, side) -> set[str]:
-    turn = game.state.turn
-    return {c for use in game.state.honjins[side].tactics_used if use.turn == turn - 1
-            for c in use.clans}
 
 
 # ---------------------------------------------------------------- [9.2]
@@ -194,10 +189,11 @@ def _chit_mark_allows(game, side: str, clan: str) -> bool:
 
 
 def select_chits(game, side: str):
-    """[9.3] Each CP picks one chit from the Reserve; unused CP are lost."""
+    """[9.3] Each CP picks one chit from the Reserve; unused CP are lost. A
+    tactic of the active plan may be logged instead [10.3]."""
     h = game.state.honjins[side]
     while h.cp > 0:
-        options = []
+        options = bp.tactic_options(game, side)
         for chit in selectable(game, side):
             dest = chit_destination(game, side, chit_clan(chit))
             where = "the Bowl" if dest == "bowl" else f"Delay box {dest[5]}"
@@ -209,6 +205,9 @@ def select_chits(game, side: str):
                                 tuple(options), "9.3")
         if choice == DONE:
             break
+        if choice.startswith("tactic:"):
+            yield from bp.log_tactic(game, side, choice.split(":", 1)[1])
+            continue
         dest = chit_destination(game, side, chit_clan(choice))
         game.move_chit(choice, f"reserve:{side}", dest, "9.3")
         h.cp -= 1
@@ -224,15 +223,20 @@ def obligatory_chits(game) -> list[str]:
 
 
 def command_sequence(game):
-    """I. of the turn [3.2]: delay, command points, battle plans, selection."""
+    """I. of the turn [3.2]: delay, command points, battle plans [10.2],
+    selection [9.3] (with tactics [10.3] and Katta! Katta! [10.4.2]), the
+    obligatory chits [9.4]."""
     game.emit(ev.PhaseStarted(rule="9.1", phase="delay phase"))
     yield from delay_phase(game)
     game.emit(ev.PhaseStarted(rule="9.2", phase="command points"))
     for side in game.side_ids:
         command_points(game, side)
     yield from sr.each(game, "after_command_points")
+    game.emit(ev.PhaseStarted(rule="10.2", phase="battle plan activation"))
+    yield from bp.activation_phase(game)
     game.emit(ev.PhaseStarted(rule="9.3", phase="chit selection"))
     for side in game.side_ids:
         yield from select_chits(game, side)
+    yield from bp.katta_phase(game)
     for chit in obligatory_chits(game):
         game.move_chit(chit, None, "bowl", "9.4")

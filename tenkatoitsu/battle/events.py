@@ -193,3 +193,93 @@ class GameEnded(Event):
     def text(self):
         vp = ", ".join(f"{s} {v}" for s, v in self.vp)
         return f"game over: {self.level or (self.winner or 'draw')} ({vp})"
+
+
+# ---------------------------------------------------------------- battle plans [10]
+
+@attrs.frozen
+class _Secret(Event):
+    """An event only its side may read (until the plan is revealed)."""
+
+    side: str = ""
+
+    def visible_to(self, viewer):
+        return viewer is None or viewer == self.side
+
+
+@attrs.frozen
+class PlanChosen(_Secret):
+    plan: str = ""
+
+    def text(self):
+        return f"{self.side} secretly chooses the battle plan {self.plan}"
+
+
+@attrs.frozen
+class PlanCpSaved(_Secret):
+    cp: int = 0
+    total: int = 0
+
+    def text(self):
+        return f"{self.side} saves {self.cp} CP toward the battle plan ({self.total} saved)"
+
+
+@attrs.frozen
+class PlanActivation(Event):
+    side: str = ""
+    roll: int = 0
+    modifier: int = 0
+    saved: int = 0
+    success: bool = False
+    lost: int = 0
+
+    def text(self):
+        mod = f" {self.modifier:+d}" if self.modifier else ""
+        if self.success:
+            return f"{self.side} activates the battle plan: 2D6 {self.roll}{mod} <= {self.saved} CP"
+        return (f"{self.side} fails to activate the battle plan: 2D6 {self.roll}{mod} > "
+                f"{self.saved} CP; {self.lost} CP lost")
+
+
+@attrs.frozen
+class PlanRevealed(Event):
+    side: str = ""
+    plan: str = ""
+    why: str = ""
+
+    def text(self):
+        return f"{self.side}'s battle plan is revealed: {self.plan} ({self.why})"
+
+
+@attrs.frozen
+class TacticAssigned(Event):
+    side: str = ""
+    tactic: str = ""
+    clans: tuple[str, ...] = ()
+    turn: int = 0
+    cost: int = 0
+
+    def text(self):
+        return (f"{self.side} logs {self.tactic} for clan{'s' if len(self.clans) > 1 else ''} "
+                f"{', '.join(self.clans)} on turn {self.turn} ({self.cost} CP)")
+
+
+@attrs.frozen
+class TacticPerformed(Event):
+    side: str = ""
+    tactic: str = ""
+    clans: tuple[str, ...] = ()
+
+    def text(self):
+        who = ", ".join(self.clans) if self.clans else "no clan"
+        return f"{self.side} performs {self.tactic}: {who}"
+
+
+@attrs.frozen
+class DefensivePositionPlaced(Event):
+    side: str = ""
+    unit: str = ""
+    hex: str = ""
+
+    def text(self):
+        return f"{self.side} places a defensive position marker with {self.unit} in {self.hex}"

@@ -302,6 +302,8 @@ class Game:
             return h.reserve
         if kind.startswith("delay"):
             return h.delay[int(kind[5:]) - 1]
+        if kind == "held":  # the opponent's Katta! Katta! chits [10.4.2]
+            return h.katta
         raise KeyError(where)
 
     def move_chit(self, chit: str, source: str | None, target: str | None, rule: str) -> None:

@@ -813,7 +813,7 @@ def _pursue(game, withdrawer: str, path: list[Hex], candidates: list[str]):
 
 
 def withdraw(game, clan: str, units: Iterable[str] | None = None, pursuit: bool = True,
-             rule: str = "6.6"):
+             rule: str = "6.6", chooser: str | None = None):
     """[6.6] the clan's units withdraw, one at a time, each followed by its
     pursuit [6.7] when `pursuit` (False for Kōtai [10.4.3]).
 
@@ -821,10 +821,12 @@ def withdraw(game, clan: str, units: Iterable[str] | None = None, pursuit: bool 
     Decisions: withdraw-unit (unit id among those that can withdraw now: no
     pass, all that can must [8.5 c]), withdraw-hex (hex id), then the
     opponent's avoid-pursuit and pursuer when the unit left the ZoC of enemy
-    units in Attack. Units that cannot withdraw stay [6.6.3]. Returns the ids
-    of the units that withdrew, in order (the caller switches the clan to
-    Regroup where the rules say so)."""
+    units in Attack. Units that cannot withdraw stay [6.6.3]. `chooser`: the
+    side that moves them when not their owner (Kidō's unmodified 1 [10.4.4]).
+    Returns the ids of the units that withdrew, in order (the caller switches
+    the clan to Regroup where the rules say so)."""
     side = game.clan_side(clan)
+    who = chooser or side
     pool = list(units) if units is not None else withdrawal_eligible(game, clan)
     pool = [p for p in pool if game.state.units[p].on_map]
     withdrawn: list[str] = []
@@ -838,12 +840,12 @@ def withdraw(game, clan: str, units: Iterable[str] | None = None, pursuit: bool 
                 options[uid] = dests
         if not options:
             break
-        uid = yield Decision(side, "withdraw-unit",
+        uid = yield Decision(who, "withdraw-unit",
                              f"Clan {clan} withdraws: choose the next unit to withdraw",
                              _unit_options(game, options), rule, {"clan": clan})
         dests = options[uid]
         start = game.state.units[uid].hex
-        choice = yield Decision(side, "withdraw-hex",
+        choice = yield Decision(who, "withdraw-hex",
                                 f"{uid} withdraws (at most {WITHDRAWAL_HEXES} hexes, until "
                                 f"{WITHDRAWAL_DISTANCE} hexes from the nearest enemy): "
                                 f"choose where",

@@ -4,7 +4,7 @@ then the activation sequence [3.2], until the last turn or a victory."""
 from __future__ import annotations
 
 from tenkatoitsu.battle import events as ev
-from tenkatoitsu.battle import samurai
+from tenkatoitsu.battle import battle_plan, samurai
 from tenkatoitsu.battle import scenario_rules as sr
 from tenkatoitsu.battle.activation import GameOver, activation_sequence
 from tenkatoitsu.battle.command import command_sequence, obligatory_chits
@@ -31,6 +31,7 @@ def play(game):
     st = game.state
     last = game.scenario.turns.last
     try:
+        yield from battle_plan.setup(game)  # [10.1] secret choice, initial orders, [11.8]
         yield from sr.each(game, "setup")
         while True:
             game.emit(ev.TurnStarted(rule="3.2", turn=st.turn, night=game.is_night(),

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import attrs
 
+from tenkatoitsu.battle import battle_plan
 from tenkatoitsu.battle.bots import make_bot
 from tenkatoitsu.battle.game import Game, Options
 from tenkatoitsu.battle.load import load_scenario
@@ -45,6 +46,7 @@ class Session:
         return {"scenario": self.game.scenario.name, "variants": list(self.game.variants),
                 "seed": self.game.seed, "winner": st.winner, "level": st.level,
                 "vp": dict(st.vp), "turns": st.turn, "decisions": len(self.driver.answers),
+                "plans": {s: battle_plan.sheet(self.game, s) for s in self.game.side_ids},
                 "events": dict(sorted(counts.items()))}
 
     def save(self, path: str | Path) -> None:

@@ -61,11 +61,13 @@ class ClanState:
 
 @attrs.define
 class TacticUse:
-    """A line of the Battle Plan Log Sheet [10.3]."""
+    """A line of the Battle Plan Log Sheet [10.3]: the tactic, its clans (the
+    first one's chit went into the Bowl, the others' aside) and the turn."""
 
     tactic: str
     clans: list[str]
     turn: int
+    performed: bool = False
 
 
 @attrs.define
@@ -80,7 +82,10 @@ class Honjin:
     plan_active: bool = True
     plan_cp: int = 0  # CP saved toward activating the plan [10.2]
     plan_modifier: int = 0
+    plan_revealed: bool = False  # [10.1] a tactic or an ability showed it
     tactics_used: list[TacticUse] = attrs.field(factory=list)
+    #: Katta! Katta! chits of the opponent's plan this player holds [10.4.2]
+    katta: list[str] = attrs.field(factory=list)
     cp: int = 0  # command points received this turn
     cp_rolled: int = 0
 
@@ -118,7 +123,8 @@ class GameState:
         return self.clans[unit.clan].side
 
     def chit_places(self, chit: str) -> list[str]:
-        """Where a chit is: 'bowl', 'aside', 'played', 'reserve:<side>', 'delay<n>:<side>'."""
+        """Where a chit is: 'bowl', 'aside', 'played', 'reserve:<side>', 'delay<n>:<side>',
+        'held:<side>' (a Katta! Katta! chit in the opponent's hand)."""
         out = []
         if chit in self.bowl:
             out += ["bowl"] * self.bowl.count(chit)
@@ -129,6 +135,8 @@ class GameState:
         for side, h in self.honjins.items():
             if chit in h.reserve:
                 out += [f"reserve:{side}"] * h.reserve.count(chit)
+            if chit in h.katta:
+                out.append(f"held:{side}")
             for i, box in enumerate(h.delay):
                 if chit in box:
                     out += [f"delay{i + 1}:{side}"] * box.count(chit)

@@ -40,15 +40,16 @@ def player_view(game, side: str) -> dict[str, Any]:
     honjins = {}
     for s, h in st.honjins.items():
         own = s == side
-        revealed = own or bool(h.tactics_used)
+        revealed = own or h.plan_revealed
         honjins[s] = {
             "reserve": list(h.reserve),
             "delay": [list(box) for box in h.delay],
             "plan": h.plan if revealed else (HIDDEN if h.plan else None),
             "plan_active": h.plan_active,
             "plan_cp": h.plan_cp if own else HIDDEN,
-            "tactics_used": [{"tactic": t.tactic, "clans": list(t.clans), "turn": t.turn}
-                             for t in h.tactics_used],
+            "tactics_used": [{"tactic": t.tactic, "clans": list(t.clans), "turn": t.turn,
+                              "performed": t.performed} for t in h.tactics_used],
+            "katta_held": list(h.katta),
             "cp": h.cp if own else HIDDEN,
         }
     return {

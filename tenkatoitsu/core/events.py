@@ -24,6 +24,12 @@ class Event:
         super().__init_subclass__(**kw)
         _REGISTRY[cls.__name__] = cls
 
+    def visible_to(self, viewer: str | None) -> bool:
+        """Whether a player may read this event (None: everyone, e.g. a
+        finished game's log). Secrets such as a battle plan's choice [10.1]
+        say otherwise."""
+        return True
+
     def to_dict(self) -> dict[str, Any]:
         d = {"type": type(self).__name__}
         d.update(_plain(attrs.asdict(self, recurse=False)))

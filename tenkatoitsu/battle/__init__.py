@@ -1,0 +1,1 @@
+"""The `tenkatoitsu` kind: hex battles of the Tenkatoitsu rules."""
