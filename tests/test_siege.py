@@ -24,14 +24,15 @@ H = Hex.from_id
 FORT = "yokoyama"
 
 
-def new_game(text_change=None) -> Game:
-    if text_change is None:
+def new_game(*changes) -> Game:
+    if not changes:
         res = load_file(SCENARIOS / "training.tks")
     else:
         text = (SCENARIOS / "training.tks").read_text(encoding="utf-8")
-        old, new = text_change
-        assert old in text
-        res = load_text(text.replace(old, new), SCENARIOS / "training-siege-test.tks")
+        for old, new in changes:
+            assert old in text
+            text = text.replace(old, new)
+        res = load_text(text, SCENARIOS / "training-siege-test.tks")
     assert res.ok, res.diagnostics
     return Game(res.document, variants=("siege",), seed=1)
 
@@ -95,6 +96,19 @@ def test_15_3_who_may_enter_a_fortress_held_by_the_enemy(game):
         game.set_order("2", order, "test")
         assert siege.may_enter_fortress(game, "asai", f, "2c") is ok, order
     assert game.map.hexside_cost(H("0312"), f) == 3  # 3 MP to enter
+
+
+def test_15_3_a_fortress_of_two_hexes_is_one_fortress():
+    game = new_game(("terrain fortress 0311", "terrain fortress 0311 0211"),
+                    ('"Yokoyama-jō" 0311 siege', '"Yokoyama-jō" 0311 0211 siege'))
+    game.move("B1", [H("0312"), H("0211")], "charge", "6.3")  # the garrison is in 0311
+    s = game.state.sieges[FORT]
+    assert s.bases["oda"] == ["b"] and s.manpower == {"oda": 5, "asai": 6}
+    assert siege.units_inside(game, FORT) == ["4a", "4b", "B1"]
+    assert movement.is_besieged(game, "B1") and movement.is_besieged(game, "4a")
+    place(game, "2c", "0210")
+    game.set_order("2", m.Order.ATTACK, "test")  # the besieged may not enter in Attack
+    assert not movement.can_enter(game, "asai", H("0211"), "2c")
 
 
 def test_15_3_a_unit_inside_stays_and_nothing_passes_through(game):
@@ -170,14 +184,22 @@ def test_15_6_1_rally_the_troops(game):
     assert any("unused" in e.message for e in events(game, "Note"))
 
 
-def test_15_6_1_assault_won_with_an_advantage_and_the_marker_moved_in(game):
+def test_15_6_1_the_advantage_costs_a_point_and_the_lowest_defense_counts(game):
     s = besiege(game, markers={"honmaru": ["asai"], "gate": ["asai"], "b": ["oda"]},
                 manpower={"oda": 4, "asai": 3})
     game.dice = ScriptedDice(game, [4, 4])
     left = run(siege_actions.assault(game, s, "oda", 2), ["gate", 0, 0, True, "b"])[0]
     assert left == 1  # the Advantage cost a Siege Action point
-    # 4 + 1 marker + 1 Advantage = 6 against 4 + Defense 3 (line b -> gate) = 7? no: 6 < 7
-    assert events(game, "AssaultResolved")[-1].outcome == "defender"
+    e = events(game, "AssaultResolved")[-1]  # 4 + 1 marker + 1 = 6 against 4 + 3 (b -> gate)
+    assert (e.attack, e.defense, e.outcome) == (6, 7, "defender")
+    assert "b" not in s.markers  # 1 / 2 rounded up: one loss, taken as the marker
+    # a second line into the gate (from a, Defense 2): the lowest Defense is used
+    s.markers.update({"a": ["oda"], "b": ["oda"]})
+    game.dice = ScriptedDice(game, [4, 4])
+    _, seen = run(siege_actions.assault(game, s, "oda", 0), ["gate", 0, 0, "manpower", False])
+    assert seen[1].values() == [0, 1, 2]  # two markers committed: Sacrifices up to 2
+    e = events(game, "AssaultResolved")[-1]  # 4 + 2 markers against 4 + 2
+    assert (e.attack, e.defense, e.outcome) == (6, 6, "tie")
 
 
 def test_15_6_1_assault_won_removes_the_marker_and_raises_out_of_combat(game):
@@ -335,7 +357,7 @@ EXAMPLE_15_8 = ('unit 4b "Yokoyama garrison" elan 0', 'unit 4b "Yokoyama garriso
 
 
 def example_15_8_position():
-    game = new_game(EXAMPLE_15_8)
+    game = new_game(EXAMPLE_15_8)  # 4b: Elan 1, Mass 2
     s = besiege(game, units=("B1", "B2"), markers={"b": ["asai"], "honmaru": ["asai"],
                                                     "a": ["oda"]},
                 manpower={"asai": 5}, ooc={"asai": 6})
