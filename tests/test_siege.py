@@ -318,6 +318,21 @@ def test_15_6_a_clan_wholly_inside_only_tries_an_order_change(game):
     assert [d.kind for d in seen] == ["order-change"]
 
 
+def test_15_6_a_clan_wholly_inside_is_activated_only_by_the_obligatory_chits(game):
+    from tenkatoitsu.battle.activation import march_phase
+    from tenkatoitsu.battle.combat import combat_phase
+
+    besiege(game, units=("B1", "B2"), markers={"honmaru": ["asai"], "b": ["oda"]})
+    game.set_order("B", m.Order.MOVEMENT, "test")
+    _, seen = run(march_phase(game), [])
+    assert not any("B" in d.values() for d in seen if d.kind == "march-clan")
+    game.set_order("B", m.Order.ATTACK, "test")
+    _, seen = run(combat_phase(game, "oda"), [])
+    assert not any("B" in d.values() for d in seen if d.kind == "charge-clan")
+    assert not any("clan B" in e.message for e in events(game, "Note"))
+    assert [e.side for e in events(game, "SiegeActions")] == ["oda"]  # [15.6.1] after the charges
+
+
 def test_15_6_units_outside_march_toward_the_fortress(game):
     besiege(game)
     game.set_order("B", m.Order.MOVEMENT, "test")

@@ -52,12 +52,12 @@ def activation_sequence(game, placed: list[str], check):
     st = game.state
     last_delayed_by: str | None = None
     while not turn_is_over(game, placed) and st.bowl:
+        yield from siege.settle(game)  # [15.5] [15.7.1] markers owed since the last draw
         chit = draw(game)
         if is_obligatory(chit):
             last_delayed_by = None
             game.move_chit(chit, "bowl", "played", "7.2")
             yield from obligatory_phase(game, chit)
-            yield from siege.settle(game)  # [15.5] [15.7.1] markers of units that entered
         else:
             clan = chit_clan(chit)
             if clan is None:
@@ -101,9 +101,9 @@ def activation_sequence(game, placed: list[str], check):
                     game.move_chit(chit, "bowl", f"delay1:{side}", "12")
                 else:
                     game.move_chit(chit, "bowl", f"reserve:{side}", "8")
-            yield from siege.settle(game)  # [15.5] [15.7.1] markers of units that entered
         check(game)
         yield from samurai.offers(game)
+    yield from siege.settle(game)
 
 
 def obligatory_phase(game, chit: str):
@@ -147,7 +147,8 @@ def march_phase(game):
             continue
         eligible = [c for c in game.clans_of(side)
                     if game.order_of(c) == m.Order.MOVEMENT and not game.state.clans[c].off_map
-                    and c not in done and c not in failed_night and game.state.clan_units(c)]
+                    and c not in done and c not in failed_night and game.state.clan_units(c)
+                    and not siege.wholly_besieged(game, c)]  # [15.6]
         if not eligible:
             passed.add(side)
             continue
@@ -230,7 +231,8 @@ def initiative_phase(game):
         free = []
         if side not in free_used and not game.is_night():
             free = [c for c in game.clans_of(side) if c not in activated and c not in pressed
-                    and not game.state.clans[c].off_map and game.state.clan_units(c)]
+                    and not game.state.clans[c].off_map and game.state.clan_units(c)
+                    and not siege.wholly_besieged(game, c)]  # [15.6]
         # the free clan must come first: once the player skips it, it is gone
         free_used.add(side)
         if not pressed and not free:

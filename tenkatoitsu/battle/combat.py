@@ -388,7 +388,8 @@ def combat_phase(game, side: str, rule: str = "7.2.2"):
         eligible = [c for c in sorted(game.clans_of(side))
                     if c not in charged and game.order_of(c) == ATTACK
                     and not game.state.clans[c].off_map
-                    and any(not zoc.is_in_ezoc(game, u.id) for u in game.state.clan_units(c))]
+                    and any(not zoc.is_in_ezoc(game, u.id) and not movement.is_besieged(game, u.id)
+                            for u in game.state.clan_units(c))]
         if not eligible:
             break
         if len(eligible) == 1:
