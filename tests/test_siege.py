@@ -436,7 +436,9 @@ def test_15_8_no_exit_without_a_peripheral_marker():
 def test_15_9_the_beaten_side_is_eliminated_and_the_victor_chooses_survivors(game):
     s = besiege(game, markers={"honmaru": ["asai"]}, manpower={"oda": 0, "asai": 2},
                 ooc={"asai": 2})
-    game.dice = ScriptedDice(game, [5, 6])  # leader tests: B1 (eliminated), 4a (Disorganized)
+    # leader tests: B1 (eliminated), 4a (Disorganized); rout tests [11.11] of the clans that
+    # lost a unit and keep one: 4 (3 + Leadership 1 + 1 unit = 5) and B (4 + 0 + B2 = 5)
+    game.dice = ScriptedDice(game, [5, 6, 3, 4])
     _, seen = run(siege.check_end(game, FORT), ["keep", "eliminate", "disorganized"])
     assert game.state.units["B1"].eliminated
     end = events(game, "SiegeEnded")[-1]
@@ -447,13 +449,15 @@ def test_15_9_the_beaten_side_is_eliminated_and_the_victor_chooses_survivors(gam
     assert game.state.units["4b"].eliminated and game.state.units["4a"].steps_lost == 2
     assert FORT not in game.state.sieges
     rolls = [e.purpose for e in events(game, "DieRolled")]
-    assert rolls == ["leader loss: B1", "leader loss: 4a"]
+    assert rolls == ["leader loss: B1", "leader loss: 4a", "rout: clan 4", "rout: clan B"]
+    assert [(e.clan, e.result) for e in events(game, "RoutTested")] == [("4", "nothing"),
+                                                                         ("B", "nothing")]
 
 
 def test_15_9_survivors_may_stay_in_good_order_when_out_of_combat_is_covered(game):
     s = besiege(game, markers={"honmaru": ["asai"]}, manpower={"oda": 0, "asai": 6})
     game.lose_steps("4b", 3, "test")
-    game.dice = ScriptedDice(game, [6])
+    game.dice = ScriptedDice(game, [6, 4])  # B1's leader test, clan B's rout test
     _, seen = run(siege.check_end(game, FORT), ["keep", "keep", "good-order", "good-order"])
     assert set(seen[2].values()) == {"disorganized", "good-order"}
     assert game.state.units["4b"].steps_lost == 0  # Out of Combat 0: all in Good Order
@@ -462,7 +466,7 @@ def test_15_9_survivors_may_stay_in_good_order_when_out_of_combat_is_covered(gam
 
 def test_15_9_both_sides_beaten_leaves_the_fortress_empty(game):
     besiege(game, markers={}, manpower={"oda": 0, "asai": 0})
-    game.dice = ScriptedDice(game, [6, 6])
+    game.dice = ScriptedDice(game, [6, 6, 4])  # leader tests B1, 4a; clan B's rout (B2 is out)
     _, seen = run(siege.check_end(game, FORT), [])
     assert seen == [] and events(game, "SiegeEnded")[-1].victor is None
     assert all(game.state.units[u].eliminated for u in ("B1", "4a", "4b"))

@@ -468,13 +468,15 @@ def is_beaten(game, s: SiegeState, side: str) -> bool:
 def check_end(game, fid: str):
     """[15.9] a side with units inside that has no Control marker and no
     Manpower loses them all; once one side has no unit inside, the siege is
-    over and the other side, if any, keeps survivors."""
-    from tenkatoitsu.battle.combat import leader_loss_test
+    over and the other side, if any, keeps survivors. Then the rout test
+    [11.11] of each clan that lost a unit and still has some on the map."""
+    from tenkatoitsu.battle.combat import leader_loss_test, rout_check
 
     s = game.state.sieges.get(fid)
     if s is None:
         return
     inside = {side: units_inside(game, fid, side) for side in s.sides()}
+    before = {u for units in inside.values() for u in units}
     for side in s.sides():
         if inside[side] and is_beaten(game, s, side):
             game.note("15.9", f"{side} has no Control marker and no Manpower left in {fid}: "
@@ -489,12 +491,16 @@ def check_end(game, fid: str):
     del game.state.sieges[fid]
     if not left:
         game.emit(sev.SiegeEnded(rule="15.9", fortress=fid, victor=None))
-        return
-    victor = left[0]
-    score = s.manpower[victor] + s.out_of_combat[victor] + s.marker_count(victor)
-    game.emit(sev.SiegeEnded(rule="15.9", fortress=fid, victor=victor, survivor_score=score,
-                             out_of_combat=s.out_of_combat[victor]))
-    yield from survivors(game, fid, victor, inside[victor], score, s.out_of_combat[victor])
+    else:
+        victor = left[0]
+        score = s.manpower[victor] + s.out_of_combat[victor] + s.marker_count(victor)
+        game.emit(sev.SiegeEnded(rule="15.9", fortress=fid, victor=victor, survivor_score=score,
+                                 out_of_combat=s.out_of_combat[victor]))
+        yield from survivors(game, fid, victor, inside[victor], score, s.out_of_combat[victor])
+    lost = sorted({game.state.units[u].clan for u in before if game.state.units[u].eliminated})
+    for clan in lost:
+        if game.state.clan_units(clan):
+            yield from rout_check(game, clan, "11.11")
 
 
 def survivors(game, fid: str, side: str, units: list[str], score: int, out_of_combat: int):
