@@ -13,6 +13,8 @@ game (random playouts and the siege property tests):
 
 from __future__ import annotations
 
+import re
+
 from tenkatoitsu.battle import siege
 from tenkatoitsu.battle.siege_map import geometry
 from tenkatoitsu.hexmap import Hex, hex_distance
@@ -44,7 +46,7 @@ class SiegeChecker:
     def __init__(self, game):
         self.game = game
         self.ended: dict[str, tuple] = {}
-        self.seen = {"began": 0, "ended": 0, "left": 0, "activities": 0}
+        self.seen = {"began": 0, "ended": 0, "left": 0, "activities": 0, "beaten": 0}
 
     def state(self):
         g = self.game
@@ -100,7 +102,15 @@ class SiegeChecker:
             linked = geometry(g, fid).linked_hexes(area)
             assert end in linked or all(g.occupants(h) for h in linked if not g.map.is_fortress(h))
             assert min(hex_distance(end, h) for h in linked) <= len(event.path) - 2
+        elif name == "Note" and event.rule == "15.9" and "no Manpower left" in event.message:
+            # the elimination [15.9] happens only to a side really beaten
+            side, fid = re.match(r"(\S+) has no .* left in (\S+):", event.message).groups()
+            assert siege.is_beaten(g, g.state.sieges[fid], side), event.message
+            self.seen["beaten"] += 1
         elif name == "SiegeEnded":
+            # a siege ends only once a side has no unit left inside
+            assert event.fortress not in g.state.sieges
+            assert len({g.side_of(u) for u in siege.units_inside(g, event.fortress)}) <= 1
             self.seen["ended"] += 1
             self.ended[event.fortress] = (event.survivor_score, event.out_of_combat)
         elif name == "SiegeSurvivors":

@@ -52,6 +52,7 @@ def test_random_siege_games_reach_every_procedure():
     for seed in range(40):
         seen.update(siege_playout(seed).seen)
     assert seen["began"] >= 5 and seen["ended"] >= 3 and seen["activities"] >= 20, seen
+    assert seen["beaten"] >= 1 and seen["left"] >= 1, seen  # both ways a siege ends [15.9] [15.8]
 
 
 @st.composite
