@@ -115,7 +115,7 @@ class SiegeChecker:
             self.ended[event.fortress] = (event.survivor_score, event.out_of_combat)
         elif name == "SiegeSurvivors":
             score, ooc = self.ended[event.fortress]
-            em = lambda us: sum(siege.elan_mass(g, u) for u in us)  # noqa: E731
+            em = lambda us: sum(siege.elan_mass(g, u) for u in us)
             assert em(event.kept) <= score
             assert em(event.disorganized) >= min(ooc, em(event.kept))
             assert set(event.disorganized) <= set(event.kept)

@@ -411,14 +411,14 @@ def test_15_8_markers_in_exchange_for_manpower():
 
 
 def test_15_8_order_requirements():
-    game, s = example_15_8_position()
+    game, _ = example_15_8_position()
     game.set_order("4", m.Order.DEFENSE, "test")
     assert not siege.may_relinquish(game, "4")  # [15.8.1] the besieged must be in Attack
     assert siege.may_relinquish(game, "2") is False  # 2c is in Defense
     assert not siege.may_relinquish(game, "B")  # [15.8.2] the besieger in Attack stays
     game.set_order("B", m.Order.DEFENSE, "test")
     assert siege.may_relinquish(game, "B")
-    _, seen = run(siege.relinquish_offer(game, "B"), ["a", "pay", "0410", "0310"])
+    run(siege.relinquish_offer(game, "B"), ["a", "pay", "0410", "0310"])
     # no partial exit: every unit of the clan inside leaves in the one phase
     assert {game.state.units[u].hex.id for u in ("B1", "B2")} == {"0410", "0310"}
     assert FORT not in game.state.sieges  # Oda left: the siege is over [15.9]
@@ -434,8 +434,8 @@ def test_15_8_no_exit_without_a_peripheral_marker():
 # ------------------------------------------------------------------ end of the siege [15.9]
 
 def test_15_9_the_beaten_side_is_eliminated_and_the_victor_chooses_survivors(game):
-    s = besiege(game, markers={"honmaru": ["asai"]}, manpower={"oda": 0, "asai": 2},
-                ooc={"asai": 2})
+    besiege(game, markers={"honmaru": ["asai"]}, manpower={"oda": 0, "asai": 2},
+            ooc={"asai": 2})
     # leader tests: B1 (eliminated), 4a (Disorganized); rout tests [11.11] of the clans that
     # lost a unit and keep one: 4 (3 + Leadership 1 + 1 unit = 5) and B (4 + 0 + B2 = 5)
     game.dice = ScriptedDice(game, [5, 6, 3, 4])
@@ -482,8 +482,8 @@ def test_15_9_leaving_the_last_clan_ends_the_siege_for_the_other_side():
     game, s = example_15_8_position()
     place(game, "2c", "0308")
     s.manpower["oda"], s.out_of_combat["oda"] = 6, 1
-    _, seen = run(clan_phase(game, "4"), ["keep", "b", "pay", "0411", "0312",
-                                          "keep", "keep", "disorganized", "good-order"])
+    run(clan_phase(game, "4"), ["keep", "b", "pay", "0411", "0312",
+                                "keep", "keep", "disorganized", "good-order"])
     end = events(game, "SiegeEnded")[-1]
     assert (end.victor, end.survivor_score) == ("oda", 6 + 1 + 1)
     assert game.state.units["B1"].steps_lost == 2 and game.state.units["B2"].steps_lost == 0

@@ -21,7 +21,8 @@ from tenkatoitsu.hexmap import Hex
 from conftest import SCENARIOS
 from siege_checks import SiegeChecker
 
-PLAYOUTS = int(os.environ.get("TENKATOITSU_SIEGE_PLAYOUTS", "30"))
+PLAYOUTS = int(os.environ.get("TENKATOITSU_SIEGE_PLAYOUTS", "10"))
+POSITIONS = int(os.environ.get("TENKATOITSU_SIEGE_POSITIONS", "120"))
 AREAS = ("honmaru", "gate", "rampart", "a", "b")
 
 
@@ -82,7 +83,7 @@ def _drive(gen, rng, checker):
         pass
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=POSITIONS, deadline=None, suppress_health_check=list(HealthCheck))
 @given(positions())
 def test_random_siege_positions_keep_the_invariants(position):
     markers, manpower, ooc, seed = position

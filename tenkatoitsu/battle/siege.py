@@ -167,7 +167,7 @@ def reach(s: SiegeState, g: SiegeGeometry, side: str, starts) -> list[str]:
     uninterrupted sequence of areas free of enemy Control markers (a start
     holding an enemy marker leads nowhere)."""
     enemy = s.besieger if side == s.besieged else s.besieged
-    free = lambda a: not s.has_marker(enemy, a)  # noqa: E731
+    free = lambda a: not s.has_marker(enemy, a)
     out = set(starts) | set(g.connected([a for a in starts if free(a)], free))
     return [a for a in g.order if a in out]
 
@@ -272,7 +272,8 @@ def unit_moved(game, uid: str, path: list[Hex]) -> None:
                        out_of_combat={x: 0 for x in game.side_ids})
         game.state.sieges[f.id] = s
         game.emit(sev.SiegeBegan(rule="15.5", fortress=f.id, besieger=side, besieged=s.besieged))
-        for clan in sorted({game.state.units[u].clan for u in units_inside(game, f.id, s.besieged)}):
+        besieged = sorted({game.state.units[u].clan for u in units_inside(game, f.id, s.besieged)})
+        for clan in besieged:
             game.set_order(clan, m.Order.DEFENSE, "15.5")  # [15.5] the besieged switch to Defense
         _add_units(game, s, units_inside(game, f.id), "15.5", "units in the fortress")
         s.bases = {s.besieged: [g.centre], s.besieger: [area]}
@@ -451,7 +452,8 @@ def relinquish(game, s: SiegeState, clan: str, area: str):
             game.note("15.8", f"{uid} finds no free hex to leave {s.fortress}: it is eliminated")
             game.eliminate(uid, "15.8")
             continue
-        choice = yield Decision(side, "siege-exit-hex", f"{uid} leaves {s.fortress}: choose its hex",
+        choice = yield Decision(side, "siege-exit-hex",
+                                f"{uid} leaves {s.fortress}: choose its hex",
                                 tuple(Option(h.id, h.id) for h in sorted(dests)), "15.8",
                                 {"fortress": s.fortress, "unit": uid})
         game.move(uid, dests[Hex.from_id(choice)], "exit", "15.8")
