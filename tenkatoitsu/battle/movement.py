@@ -428,7 +428,8 @@ def charge(game, clan: str, mp: float = CHARGE_MP, rule: str = "6.3"):
         game.move(spear, ends[h], "charge", rule)
         moved = True
     spear_hex = h
-    charged = [h]
+    # [15.6] the clan's units in a siege anchor the others too [6.2.4]
+    charged = [h] + [u.hex for u in game.state.clan_units(clan) if is_besieged(game, u.id)]
     remaining = [e for e in eligible if e != spear]
     while remaining:
         uid = yield Decision(side, "charge-unit",
