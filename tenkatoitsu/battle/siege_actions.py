@@ -100,7 +100,8 @@ def combat_chit(game, side: str):
                 track(game, s, side, MANPOWER, 1, "rally the troops", "15.6.1")
             yield from check_end(game, fid)
         if points > 0 and fid in game.state.sieges:
-            game.note("15.6.1", f"{side} leaves {points} Siege Action points unused at {fid}")
+            game.note("15.6.1", f"{side} leaves {points} Siege Action point"
+                                f"{'s' if points != 1 else ''} unused at {fid}")
 
 
 def _choose_target(game, s: SiegeState, side: str, kind: str, what: str):

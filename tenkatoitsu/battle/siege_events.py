@@ -3,6 +3,8 @@ line of the log."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from tenkatoitsu.core.events import Event
@@ -70,8 +72,13 @@ class SiegeActivity(Event):
     activity: str = ""
     left: int = 0
 
+    NAMES: ClassVar[dict[str, str]] = {"move-troops": "move troops", "assault": "assault",
+                                       "fire": "fire!", "rally": "rally the troops"}
+
     def text(self):
-        return f"{self.side} siege activity: {self.activity} ({self.left} Siege Action points left)"
+        what = self.NAMES.get(self.activity, self.activity)
+        left = f"{self.left} Siege Action point{'s' if self.left != 1 else ''} left"
+        return f"{self.side} siege activity: {what} ({left})"
 
 
 @attrs.frozen
