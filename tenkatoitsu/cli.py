@@ -240,6 +240,58 @@ def cmd_log(args) -> int:
     return 0
 
 
+def load_gui_package():
+    """The GUI package, `tenkatoitsu_gui` (the repository's gui/ folder).
+
+    Imported only here, so the engine never imports Qt. A checkout whose
+    editable install predates the GUI still finds gui/ beside tenkatoitsu/."""
+    import importlib
+    import importlib.util
+
+    try:
+        return importlib.import_module("tenkatoitsu_gui")
+    except ModuleNotFoundError as e:
+        if e.name != "tenkatoitsu_gui":
+            raise
+    init = Path(__file__).resolve().parents[1] / "gui" / "__init__.py"
+    if not init.exists():
+        raise ModuleNotFoundError("tenkatoitsu_gui is not installed", name="tenkatoitsu_gui")
+    spec = importlib.util.spec_from_file_location("tenkatoitsu_gui", init,
+                                                  submodule_search_locations=[str(init.parent)])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["tenkatoitsu_gui"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _has_display() -> bool:
+    import os
+
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+                or os.environ.get("QT_QPA_PLATFORM") or sys.platform in ("win32", "darwin"))
+
+
+def cmd_gui(args) -> int:
+    if not args.screenshot and (args.headless or not _has_display()):
+        # no screen to open a window on: play the game with bots and print the result
+        print("tenkatoitsu gui: no display, playing a bot game headless instead "
+              "(set DISPLAY, or use --screenshot FILE.png)", file=sys.stderr)
+        args.bots = ",".join(p if p != "human" else "random"
+                             for p in (args.players or "random").split(","))
+        args.json, args.save = False, None
+        return cmd_play(args)
+    try:
+        load_gui_package()
+        from tenkatoitsu_gui.command import run
+    except ImportError as e:
+        if "PySide6" not in str(e) and "Qt" not in str(e):
+            raise
+        print(f"tenkatoitsu gui: the GUI needs PySide6 ({e}); install it with\n"
+              f"    python3 -m pip install -e \".[gui]\"", file=sys.stderr)
+        return 2
+    return run(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tenkatoitsu", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -272,6 +324,24 @@ def build_parser() -> argparse.ArgumentParser:
     lg.add_argument("--viewer", metavar="SIDE",
                     help="only what this side may read (the other's secret plan hidden [10.1])")
     lg.set_defaults(func=cmd_log)
+    gu = sub.add_parser("gui", help="play in a window (headless: a bot game), or take a screenshot")
+    gu.add_argument("scenario", nargs="?", default=str(DEFAULT_SCENARIO))
+    gu.add_argument("--variant", default="", help="comma-separated variants")
+    gu.add_argument("--seed", type=int, default=1)
+    gu.add_argument("--players", default=None,
+                    help="one per side: human or a bot name, e.g. human,random (default)")
+    gu.add_argument("--hidden-orders", action="store_true",
+                    help="[5.3] hide the clans' orders (two humans: a screen between turns)")
+    gu.add_argument("--load", metavar="SAVE", help="open a saved game")
+    gu.add_argument("--headless", action="store_true", help="play a bot game without a window")
+    gu.add_argument("--screenshot", metavar="FILE.png", help="render offscreen to a PNG and exit")
+    gu.add_argument("--play-turns", type=int, default=0, help="bot-played turns before it")
+    gu.add_argument("--until", metavar="KIND", help="then play on to a decision of this kind")
+    gu.add_argument("--grab", default=None,
+                    help="window (default), map, honjin, bowl, tracks, decision, siege")
+    gu.add_argument("--size", default="1500x950", help="window size for the screenshot")
+    gu.add_argument("--zoom", type=float, default=None, help="map zoom after fitting")
+    gu.set_defaults(func=cmd_gui)
     return p
 
 

@@ -1,0 +1,146 @@
+"""The hex battle's view: the map in the centre; the decision prompt, the two
+Honjins, the Bowl and the tracks in docks; the siege maps in their own window.
+Map clicks become answers to the pending decision through the controller."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTabWidget
+
+from tenkatoitsu_gui.battle.bowl import BowlPanel
+from tenkatoitsu_gui.battle.decisions import DecisionPanel, MapChoices, path_preview
+from tenkatoitsu_gui.battle.honjin import HonjinPanel
+from tenkatoitsu_gui.battle.mapview import MapView
+from tenkatoitsu_gui.battle.siege import SiegeWindow
+from tenkatoitsu_gui.battle.tracks import TracksPanel
+
+L, R, B = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea,
+           Qt.DockWidgetArea.BottomDockWidgetArea)
+
+
+class BattleView:
+    def __init__(self, controller, window=None):
+        self.controller = controller
+        game = controller.game
+        self.game = game
+        self.map = MapView(game)
+        self.central = self.map
+        self.decision = DecisionPanel()
+        self.honjins = {s: HonjinPanel(s) for s in game.side_ids}
+        self.honjin_tabs = QTabWidget()
+        for s, panel in self.honjins.items():
+            self.honjin_tabs.addTab(panel, f"Honjin: {game.side_defs[s].name}")
+        self.bowl = BowlPanel()
+        self.tracks = TracksPanel(game)
+        self.siege = SiegeWindow(game)
+        self.docks = [("Decision", self.decision, R), ("Honjins", self.honjin_tabs, L),
+                      ("The Bowl", self.bowl, L), ("Turn and VP tracks", self.tracks, B)]
+        self.choices = MapChoices(game, None)
+        self.answerable = False
+        self.status = None  # a callable showing a line in the status bar
+        self.map.hexClicked.connect(self._hex_clicked)
+        self.map.unitClicked.connect(self._unit_clicked)
+        self.map.hovered.connect(self._hovered)
+        self.decision.chosen.connect(self._answer)
+        self.siege.areaClicked.connect(lambda _sm, area: self._answer(area))
+
+    def grab_targets(self) -> dict:
+        return {"map": self.map, "decision": self.decision, "honjin": self.honjin_tabs,
+                "bowl": self.bowl, "tracks": self.tracks, "siege": self.siege}
+
+    # ------------------------------------------------------------ drawing
+    def show(self, state, viewer, reveal_all: bool, decision, answerable: bool, who: str) -> None:
+        game = self.game
+        self.answerable = answerable
+        live = state is game.state
+        self.choices = MapChoices(game, decision if live else None)
+        self.map.set_highlights(self.choices.hex_text if answerable else {},
+                                set(self.choices.units) if answerable else set(),
+                                self.choices.unit if live else None)
+        self.map.show_state(state, viewer, reveal_all)
+        shown = decision if live else None
+        if shown is not None and not answerable and not reveal_all and \
+                shown.side not in (None, viewer):
+            shown = None  # the opponent's question and options are his (e.g. CP saved [10.2])
+        self.decision.show_decision(game, shown, who, answerable, self.choices)
+        for s, panel in self.honjins.items():
+            panel.show_state(game, state, viewer, reveal_all)
+        if viewer in self.honjins and live:
+            self.honjin_tabs.setCurrentWidget(self.honjins[viewer])
+        self.bowl.show_state(game, state)
+        self.tracks.show_state(state)
+        self.siege.show_state(state, decision if (live and answerable) else None)
+        if live and answerable and self.siege.area_options(decision):
+            self.siege.show()
+            self.siege.raise_()
+
+    # ------------------------------------------------------------ clicks
+    def _answer(self, value) -> None:
+        reason = self.controller.answer(value)
+        if reason:
+            self.refuse(reason)
+
+    def refuse(self, reason: str, hid: str | None = None) -> None:
+        self.decision.refuse(reason)
+        self.map.flash_refused(hid)
+        if self.status:
+            self.status(reason)
+
+    def _hex_clicked(self, hid: str) -> None:
+        if not self.answerable:
+            return
+        c = self.choices
+        if hid in c.hexes:
+            self._answer(c.hexes[hid])
+            return
+        units_here = [u for u in self.map.stacks.get(hid, []) if u in c.units]
+        if units_here:
+            self._answer(units_here[-1])
+            return
+        if c.on_map:
+            what = "hex" if c.hexes else "unit"
+            self.refuse(self._reason(hid, what), hid)
+
+    def _unit_clicked(self, uid: str, hid: str) -> None:
+        if not self.answerable:
+            return
+        c = self.choices
+        stacked = [u for u in self.map.stacks.get(hid, []) if u in c.units]
+        if uid in c.units:
+            self._answer(c.units[uid])
+        elif stacked:  # a stack (a fortress [15.3]): the legal unit under the top counter
+            self._answer(c.units[stacked[-1]])
+        elif hid in c.hexes:
+            self._answer(c.hexes[hid])
+        elif c.on_map:
+            self.refuse(self._reason(uid, "unit" if c.units else "hex"), hid)
+
+    def _reason(self, what_clicked: str, expected: str) -> str:
+        d = self.controller.pending
+        # the rules' own refusal, then what the legal choices are
+        from tenkatoitsu.core.decisions import IllegalAnswer
+
+        try:
+            d.check(what_clicked)
+            return ""
+        except IllegalAnswer as e:
+            n = len(self.choices.hexes) if expected == "hex" else len(self.choices.units)
+            plural = "es" if expected == "hex" else "s"
+            return (f"{what_clicked} is not a legal choice: {e}. "
+                    f"The {n} legal {expected}{plural} are highlighted.")
+
+    def _hovered(self, hid: str) -> None:
+        if not hid:
+            return
+        text = self.map.describe_hex(hid)
+        c = self.choices
+        if self.answerable and hid in c.hexes:
+            cost = c.hex_text.get(hid)
+            if cost:
+                text = f"→ {cost} | " + text
+            self.map.show_path(path_preview(self.game, self.controller.pending, c.unit, hid))
+        else:
+            self.map.show_path([])
+        self.map.setToolTip(text.replace(" | ", "\n"))
+        if self.status:
+            self.status(text)
