@@ -243,19 +243,21 @@ def cmd_log(args) -> int:
 def load_gui_package():
     """The GUI package, `tenkatoitsu_gui` (the repository's gui/ folder).
 
-    Imported only here, so the engine never imports Qt. A checkout whose
-    editable install predates the GUI still finds gui/ beside tenkatoitsu/."""
+    Imported only here, so the engine never imports Qt. The gui/ folder beside
+    this tenkatoitsu/ comes first, so that a checkout (a worktree, or one whose
+    editable install predates the GUI) runs its own GUI with its own engine."""
     import importlib
     import importlib.util
 
-    try:
-        return importlib.import_module("tenkatoitsu_gui")
-    except ModuleNotFoundError as e:
-        if e.name != "tenkatoitsu_gui":
-            raise
     init = Path(__file__).resolve().parents[1] / "gui" / "__init__.py"
-    if not init.exists():
-        raise ModuleNotFoundError("tenkatoitsu_gui is not installed", name="tenkatoitsu_gui")
+    if "tenkatoitsu_gui" in sys.modules or not init.exists():
+        try:
+            return importlib.import_module("tenkatoitsu_gui")
+        except ModuleNotFoundError as e:
+            if e.name != "tenkatoitsu_gui":
+                raise
+            raise ModuleNotFoundError("tenkatoitsu_gui is not installed",
+                                      name="tenkatoitsu_gui") from None
     spec = importlib.util.spec_from_file_location("tenkatoitsu_gui", init,
                                                   submodule_search_locations=[str(init.parent)])
     module = importlib.util.module_from_spec(spec)
