@@ -7,6 +7,7 @@ from __future__ import annotations
 from tenkatoitsu.battle import events as ev
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle import battle_plan, orders, samurai, siege, tactics
+from tenkatoitsu.battle import scenario_rules as sr
 from tenkatoitsu.battle.clan_phase import (WITHDRAW_RANGE, clan_phase, nearest_enemy,
                                            order_sequence, rally_attempts)
 from tenkatoitsu.battle.state import (INITIATIVE, MARCH, RALLY, chit_clan, clan_chit,
@@ -93,6 +94,10 @@ def activation_sequence(game, placed: list[str], check):
                 # [8] f. the tactic logged for this chit replaces the order's steps
                 yield from tactics.perform(game, clan, use)
                 entered = True
+            elif (yield from sr.handled(game, "activate_clan", clan)):  # [21.6]
+                check(game)
+                yield from samurai.offers(game)
+                continue
             else:
                 entered = yield from clan_phase(game, clan)
             if clan_chit(clan) in st.bowl:
@@ -227,11 +232,13 @@ def initiative_phase(game):
         pressed = [c for c in game.clans_of(side)
                    if game.order_of(c) in (m.Order.MOVEMENT, m.Order.REGROUP)
                    and c not in activated and not game.state.clans[c].off_map
+                   and not sr.is_undecided(game, c)  # [21.4.1]
                    and any(is_in_ezoc(game, u.id) for u in game.state.clan_units(c))]
         free = []
         if side not in free_used and not game.is_night():
             free = [c for c in game.clans_of(side) if c not in activated and c not in pressed
                     and not game.state.clans[c].off_map and game.state.clan_units(c)
+                    and not sr.is_undecided(game, c)  # [21.4.1]
                     and not siege.wholly_besieged(game, c)]  # [15.6]
         # the free clan must come first: once the player skips it, it is gone
         free_used.add(side)

@@ -167,7 +167,7 @@ def _initial_orders(game, side: str):
     allowed = allowed_orders(plan_of(game, side))
     for clan in game.clans_of(side):
         c = game.state.clans[clan]
-        if c.off_map or c.order in allowed:
+        if c.off_map or c.order in allowed or sr.is_undecided(game, clan):  # [21.4.1]
             continue
         choice = yield Decision(side, "initial-order",
                                 f"clan {clan} may not start in {c.order.value} under this plan: "
@@ -206,7 +206,7 @@ def _marker_candidates(game, side: str) -> list[str]:
     marked = {u.hex for u in game.units_on_map(side) if u.defensive_position}
     out = []
     for u in game.units_on_map(side):
-        if u.hex in marked or u.defensive_position:
+        if u.hex in marked or u.defensive_position or sr.is_undecided(game, u.clan):  # [21.4.1]
             continue
         if game.state.turn > game.scenario.turns.start_turn and is_in_ezoc(game, u.id):
             continue
@@ -271,7 +271,8 @@ def _new_orders(game, side: str):
     for clan in game.clans_of(side):
         c = game.state.clans[clan]
         units = game.state.clan_units(clan)
-        if c.off_map or not units or any(is_in_ezoc(game, u.id) for u in units):
+        if c.off_map or not units or any(is_in_ezoc(game, u.id) for u in units) \
+                or sr.is_undecided(game, clan):  # [21.4.1] undecided clans take no order
             continue
         options = [Option(KEEP, f"keep {c.order.value}")]
         options += [Option(o.value, o.value) for o in allowed if o != c.order]

@@ -34,6 +34,7 @@ from typing import Iterable, Iterator
 import attrs
 
 from tenkatoitsu.battle import model as m
+from tenkatoitsu.battle import scenario_rules as sr
 from tenkatoitsu.battle import zoc
 from tenkatoitsu.battle.combat_modifiers import (
     SHINGEKI, Breakdown, Fighter, Leadership, breakdown, combat_type_of, has_firearms_prepared)
@@ -207,6 +208,9 @@ def attack_groups(game, side: str, units: Iterable[str]) -> list[Group]:
         must_a = frozenset(a for a in atts if game.unit_order(a) == ATTACK)
         must_d = set()
         for d in defs:
+            if sr.is_undecided(game, _clan(game, d)) and any(
+                    not sr.is_undecided(game, _clan(game, e)) for a in adj_d[d] for e in edges[a]):
+                continue  # [21.4.1] may be ignored when another enemy unit is attacked
             for a in adj_d[d]:
                 # [11.2] a unit not in Attack need not attack across a
                 # non-obligatory hexside; one in Attack always must
@@ -313,7 +317,7 @@ def supports(game, attackers: Iterable[str], defenders: Iterable[str],
     others = [u.id for u in game.units_on_map(game.enemy(side)) if u.id not in dset]
     out = []
     for u in game.units_on_map(side):
-        if u.id in busy or not (zoc.zoc_of(game, u.id) & dhexes):
+        if u.id in busy or not (zoc.support_reach(game, u.id) & dhexes):
             continue
         if any(u.hex in zoc.zoc_of(game, e) for e in others):
             continue
@@ -401,7 +405,8 @@ def combat_phase(game, side: str, rule: str = "7.2.2"):
         charged.add(clan)
         yield from movement.charge(game, clan, mp=3.0, rule="6.3")
     yield from siege_actions.combat_chit(game, side)  # [15.6.1] step b in the fortresses
-    units = [u.id for u in game.units_on_map(side) if zoc.is_in_ezoc(game, u.id)]
+    units = [u.id for u in game.units_on_map(side) if zoc.is_in_ezoc(game, u.id)
+             and not sr.is_undecided(game, u.clan)]  # [21.4.1] undecided clans do not attack
     return (yield from attacks(game, side, units, rule="11.1"))
 
 
@@ -436,7 +441,9 @@ def attacks(game, side: str, units: Iterable[str], *, kido: bool = False,
     # [11.4] combined attack
     excluded: set[str] = set()
     for c in planned:
-        clans = sorted({_clan(game, a) for a in c.attackers} - excluded)
+        family = {cl: sr.fold(game, "attack_family", cl)
+                  for cl in {_clan(game, a) for a in c.attackers} - excluded}
+        clans = sorted(set(family.values()))  # [21.5] a large clan rolls as one
         if len(clans) < 2:
             continue
         if kido:
@@ -447,7 +454,7 @@ def attacks(game, side: str, units: Iterable[str], *, kido: bool = False,
         best = max(rolls.values())
         winners = [cl for cl in clans if rolls[cl] == best]
         losers = [cl for cl in clans if rolls[cl] != best]
-        excluded |= set(losers)
+        excluded |= {cl for cl, f in family.items() if f in losers}
         game.note("11.4", f"combined attack on {'+'.join(c.defenders)}: "
                   + ", ".join(f"clan {cl} rolls {rolls[cl]}" for cl in clans)
                   + f"; {' and '.join('clan ' + w for w in winners)} attack"
@@ -607,6 +614,7 @@ def resolve_combat(game, attackers: list[str], defenders: list[str], *, totsugek
     if not attackers or not defenders:
         game.note(rule, "no combat: a side has no unit left")
         return None
+    yield from sr.each(game, "before_combat", attackers, defenders)  # [21.4.1]
     side, dside = game.side_of(attackers[0]), game.side_of(defenders[0])
     fighting = None if fighting is None else list(fighting)
     combat = {"attackers": list(attackers), "defenders": list(defenders),
@@ -826,6 +834,7 @@ def rout_check(game, clan: str, rule: str = "11.11"):
         game.set_order(clan, REGROUP, rule)
     elif result == SEPPUKU:
         yield from seppuku(game, clan, rule)
+    yield from sr.each(game, "after_rout", clan, result)  # [21.5] rout of a large clan
     return result
 
 

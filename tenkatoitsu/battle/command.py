@@ -103,12 +103,13 @@ def command_points(game, side: str) -> int:
 
 # ---------------------------------------------------------------- [9.3]
 
-def command_distance(game, side: str, clan: str) -> float | None:
+def command_distance(game, side: str, clan: str, origin: str | None = None) -> float | None:
     """[9.3] MP from the Sō-taishō to the clan's nearest unit: roads and paths
     ½, through EZoC but never through an enemy unit; a fortress costs 1 in and
     1 out and cannot be entered if the enemy holds it [15.3]. An off-map
-    Sō-taishō counts from his entry hex [12]. None: no way through."""
-    uid = commander(game, side)
+    Sō-taishō counts from his entry hex [12]. None: no way through. `origin`:
+    another commander's unit, who counts from his own position [21.2]."""
+    uid = origin or commander(game, side)
     if uid is None:
         return None
     u = game.state.units[uid]
@@ -121,6 +122,22 @@ def command_distance(game, side: str, clan: str) -> float | None:
     targets = {x.hex for x in game.state.clan_units(clan)}
     if not targets:
         return None
+    if not game.map.fortress_of:
+        # no fortress: the costs do not depend on the targets, so one search
+        # from the commander serves every chit of the selection [9.3]
+        cache = game.__dict__.setdefault("_command_paths_cache", {})
+        key = (side, start, game.version)
+        if key not in cache:
+            if len(cache) > 64:
+                cache.clear()
+            cache[key] = _command_paths(game, side, start, None).cost
+        costs = cache[key]
+        return min((costs[t] for t in targets if t in costs), default=None)
+    res = _command_paths(game, side, start, targets)
+    return min((res.cost[t] for t in targets if t in res.cost), default=None)
+
+
+def _command_paths(game, side: str, start: Hex, targets: set[Hex] | None):
     enemy = game.enemy(side)
     enemy_hexes = {x.hex for x in game.units_on_map(enemy)}
     mi = game.map
@@ -128,13 +145,11 @@ def command_distance(game, side: str, clan: str) -> float | None:
     def cost(a: Hex, b: Hex):
         if b in enemy_hexes and not mi.is_fortress(b):
             return None
-        if mi.is_fortress(b) and b in enemy_hexes and a not in targets:
+        if mi.is_fortress(b) and b in enemy_hexes and a not in (targets or ()):
             return None
         return mi.command_cost(a, b)
 
-    res = shortest_paths(start, cost, neighbours=mi.neighbours, targets=targets)
-    best = min((res.cost[t] for t in targets if t in res.cost), default=None)
-    return best
+    return shortest_paths(start, cost, neighbours=mi.neighbours, targets=targets)
 
 
 def chit_destination(game, side: str, clan: str) -> str:
@@ -211,6 +226,7 @@ def select_chits(game, side: str):
         dest = chit_destination(game, side, chit_clan(choice))
         game.move_chit(choice, f"reserve:{side}", dest, "9.3")
         h.cp -= 1
+        yield from sr.each(game, "chit_selected", side, choice, dest)  # [21.5]
     h.cp = 0
 
 

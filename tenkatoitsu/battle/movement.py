@@ -37,6 +37,7 @@ from collections import deque
 from typing import Iterable
 
 from tenkatoitsu.battle import model as m
+from tenkatoitsu.battle import scenario_rules as sr
 from tenkatoitsu.battle import siege, zoc
 from tenkatoitsu.battle.terrain import crossing
 from tenkatoitsu.core.decisions import Decision, Option
@@ -251,11 +252,15 @@ def _charge_candidates(game, uid: str) -> tuple[list[str], list[str]]:
         if f.id != uid:
             engaged |= zoc.zoc_of(game, f.id)
     enemies = game.units_on_map(game.enemy(side))
-    return [e.id for e in enemies if e.hex not in engaged], [e.id for e in enemies]
+    # [21.4.1] undecided clans may be ignored too
+    return [e.id for e in enemies if e.hex not in engaged and not sr.is_undecided(game, e.clan)], \
+        [e.id for e in enemies]
 
 
 def _contact_goals(game, enemy_hex: Hex, res: PathResult) -> list[Hex]:
-    return [g for g in res.cost if _in_contact(game, g, enemy_hex)]
+    # the hexes in contact are the enemy's neighbours: no need to scan the search
+    return [g for g in game.map.neighbours(enemy_hex)
+            if g in res.cost and _in_contact(game, g, enemy_hex)]
 
 
 def _charge_distances(game, uid: str) -> tuple[PathResult, dict[str, float]]:

@@ -49,7 +49,7 @@ def play(game):
         end_of_game_vp(game)
         for rule in game.rules:
             rule.end_of_game(game)
-        st.winner, st.level = final_result(game)
+        st.winner, st.level = sr.fold(game, "final_result", final_result(game))
     except GameOver:
         pass
     st.over = True

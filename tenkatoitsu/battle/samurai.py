@@ -112,7 +112,10 @@ def activate(game, chit: str):
 
     side = chit.split(":")[1]
     game.move_chit(chit, "bowl", None, "16.2")
-    hosts = [u.id for u in game.units_on_map(side)]
+    from tenkatoitsu.battle import scenario_rules as sr
+
+    # [21.4.1] not with an undecided clan: it would act before joining a side
+    hosts = [u.id for u in game.units_on_map(side) if not sr.is_undecided(game, u.clan)]
     if not hosts:
         game.state.samurai_available.append(chit)
         return

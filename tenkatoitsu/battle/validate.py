@@ -350,6 +350,7 @@ def _check_scenario(c: Checker, s: m.Scenario):
         for p in r.params:
             if p.name not in RULE_MODULES[r.name]:
                 c.unknown(f"parameter of rule '{r.name}'", p.name, RULE_MODULES[r.name], p.pos)
+        scenario_rules.REGISTRY[r.name].check(s, r, c)
     if s.victory is None:
         c.error("the scenario has no victory block [17]", s.pos)
     else:

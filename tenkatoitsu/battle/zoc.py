@@ -6,6 +6,7 @@ exert none into it [15.3]. Other units, friend or foe, do not block a ZoC."""
 
 from __future__ import annotations
 
+from tenkatoitsu.battle import scenario_rules as sr
 from tenkatoitsu.hexmap import Hex
 
 
@@ -16,15 +17,31 @@ def zoc_of(game, uid: str) -> frozenset[Hex]:
     if hit is not None:
         return hit
     u = game.state.units[uid]
-    if not u.on_map or game.map.is_fortress(u.hex):
+    if sr.is_undecided(game, u.clan):  # [21.4.1] undecided clans have no ZoC
         out = frozenset()
     else:
-        out = frozenset(n for n in game.map.neighbours(u.hex)
-                        if not game.map.is_fortress(n) and not game.map.blocks_zoc(u.hex, n))
+        out = reach_of(game, uid)
     if len(cache) > 4096:
         cache.clear()
     cache[key] = out
     return out
+
+
+def reach_of(game, uid: str) -> frozenset[Hex]:
+    """The hexes a unit's ZoC would cover: the neighbours it could move into."""
+    u = game.state.units[uid]
+    if not u.on_map or game.map.is_fortress(u.hex):
+        return frozenset()
+    return frozenset(n for n in game.map.neighbours(u.hex)
+                     if not game.map.is_fortress(n) and not game.map.blocks_zoc(u.hex, n))
+
+
+def support_reach(game, uid: str) -> frozenset[Hex]:
+    """[11.6.1] where a unit gives support: its ZoC; an undecided clan, which
+    has none, still supports Ishida's units [21.4.1]."""
+    if sr.is_undecided(game, game.state.units[uid].clan):
+        return reach_of(game, uid)
+    return zoc_of(game, uid)
 
 
 def zoc_of_side(game, side: str) -> frozenset[Hex]:

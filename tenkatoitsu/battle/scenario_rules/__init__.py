@@ -78,6 +78,45 @@ class ScenarioRule:
     def end_of_game(self, game) -> None:
         """[17.1] VP scored when the game ends, before the result."""
 
+    def final_result(self, game, result: tuple) -> tuple:
+        """[17] (winner or None, level) once the VP are counted: a module may
+        correct it (Tokugawa's pledges [21.7.3])."""
+        return result
+
+    # ---------------------------------------------- hooks of Sekigahara [21]
+    @classmethod
+    def check(cls, scenario: m.Scenario, use: m.RuleUse, checker) -> None:
+        """Validate the parameters against the scenario: `checker.error(msg,
+        pos, hint)` reports a located error."""
+
+    def is_undecided(self, game, clan: str) -> bool:
+        """[21.4.1] a clan that has joined no side yet: it does not act in the
+        obligatory phases, has no ZoC, may be ignored by charges and attacks."""
+        return False
+
+    def attack_family(self, game, clan: str) -> str:
+        """[11.4] clans of one family attack together without the combined
+        attack roll (the large clans of [21.5])."""
+        return clan
+
+    def before_combat(self, game, attackers: list[str], defenders: list[str]) -> Iterator:
+        """[11.6] before a combat is resolved (an undecided clan attacked joins a side)."""
+        return iter(())
+
+    def after_rout(self, game, clan: str, result: str) -> Iterator:
+        """[11.11] after a clan's rout test was applied."""
+        return iter(())
+
+    def chit_selected(self, game, side: str, chit: str, dest: str) -> Iterator:
+        """[9.3] after a CP placed a clan chit (A1's free companion [21.5])."""
+        return iter(())
+
+    def activate_clan(self, game, clan: str):
+        """[8] a drawn clan chit is about to be activated: a generator that
+        returns True when the module played the activation itself ([21.6])."""
+        return False
+        yield  # a generator
+
 
 def active_rules(game) -> list[ScenarioRule]:
     """Instances of every registered module the scenario and its chosen
@@ -106,6 +145,19 @@ def fold(game, hook: str, value, *args):
     for rule in game.rules:
         value = getattr(rule, hook)(game, *args, value)
     return value
+
+
+def is_undecided(game, clan: str) -> bool:
+    """[21.4.1] does an active module hold this clan undecided?"""
+    return any(rule.is_undecided(game, clan) for rule in game.rules)
+
+
+def handled(game, hook: str, *args):
+    """Run a generator hook until one module returns True (it played the step)."""
+    for rule in game.rules:
+        if (yield from getattr(rule, hook)(game, *args)):
+            return True
+    return False
 
 
 def first(game, hook: str, *args):
