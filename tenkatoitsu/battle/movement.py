@@ -258,9 +258,11 @@ def _charge_candidates(game, uid: str) -> tuple[list[str], list[str]]:
 
 
 def _contact_goals(game, enemy_hex: Hex, res: PathResult) -> list[Hex]:
-    # the hexes in contact are the enemy's neighbours: no need to scan the search
-    return [g for g in game.map.neighbours(enemy_hex)
-            if g in res.cost and _in_contact(game, g, enemy_hex)]
+    # the hexes in contact are the enemy's neighbours: no need to scan the search;
+    # an enemy in a fortress is reached inside it [15.3] [15.5]
+    fort = game.map.fortress_of.get(enemy_hex)
+    near = fort.hexes if fort is not None else game.map.neighbours(enemy_hex)
+    return [g for g in near if g in res.cost and _in_contact(game, g, enemy_hex)]
 
 
 def _charge_distances(game, uid: str) -> tuple[PathResult, dict[str, float]]:
