@@ -575,8 +575,9 @@ class Outcome:
     advanced: list[tuple[str, str]] = attrs.field(factory=list)  # (unit, hex id)
 
 
-def _declare_leadership(game, side: str, units: list[str], role: str):
-    """[11.6] which unit's Leadership, and on which die."""
+def _declare_leadership(game, side: str, units: list[str], role: str, context: dict | None = None):
+    """[11.6] which unit's Leadership, and on which die. `context`: the combat
+    (attackers, defenders, the attacker's declaration) for bots and the GUI."""
     leaders = [u for u in units if game.lead(u) > 0]
     if not leaders:
         return None
@@ -586,7 +587,7 @@ def _declare_leadership(game, side: str, units: list[str], role: str):
     sign = "+" if role == "attacker" else "-"
     value = yield Decision(side, "leadership",
                            f"Declare the {role}'s Leadership ({sign}value on the blue or red dice)",
-                           options, "11.6")
+                           options, "11.6", context or {})
     uid, die = value
     game.note("11.6", f"{role} {uid} uses Leadership {game.lead(uid)} on the {die} dice")
     return Leadership(uid, game.lead(uid), m.Die(die))
@@ -604,8 +605,12 @@ def resolve_combat(game, attackers: list[str], defenders: list[str], *, totsugek
         game.note(rule, "no combat: a side has no unit left")
         return None
     side, dside = game.side_of(attackers[0]), game.side_of(defenders[0])
-    a_lead = yield from _declare_leadership(game, side, attackers, "attacker")
-    d_lead = yield from _declare_leadership(game, dside, defenders, "defender")
+    ctx = {"attackers": list(attackers), "defenders": list(defenders),
+           "fighting": sorted(set(fighting or ()))}
+    a_lead = yield from _declare_leadership(game, side, attackers, "attacker", ctx)
+    d_lead = yield from _declare_leadership(
+        game, dside, defenders, "defender",
+        dict(ctx, attacker_leader=[a_lead.unit, a_lead.value, a_lead.die.value] if a_lead else None))
     bd, sup = combat_breakdown(game, attackers, defenders, totsugeki=totsugeki,
                                fighting=fighting, attacker_leader=a_lead, defender_leader=d_lead)
     game.emit(CombatDeclared(rule=rule, attackers=tuple(attackers), defenders=tuple(defenders),
