@@ -161,6 +161,8 @@ def cmd_play(args) -> int:
     except (VariantError, ValueError) as e:
         print(f"tenkatoitsu play: {e}", file=sys.stderr)
         return 2
+    if args.human:
+        return _play_terminal(args, session, bots)
     session.play_bots(bots)
     if args.save:
         session.save(args.save)
@@ -179,6 +181,22 @@ def cmd_play(args) -> int:
     if args.save:
         print(f"  saved to {args.save}")
     return 0
+
+
+def _play_terminal(args, session, bots) -> int:
+    from tenkatoitsu.terminal import Terminal
+
+    g = session.game
+    humans = set(g.side_ids) if args.human == "both" else {args.human}
+    if not humans <= set(g.side_ids):
+        print(f"tenkatoitsu play: --human takes a side ({', '.join(g.side_ids)}) or 'both'",
+              file=sys.stderr)
+        return 2
+    status = Terminal(session, humans, bots).run()
+    if args.save:
+        session.save(args.save)
+        print(f"saved to {args.save}")
+    return status
 
 
 def _replayed(path: str, command: str):
@@ -274,7 +292,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("show", help="sides, clans with orders, units, turn track, variants")
     s.add_argument("file")
     s.set_defaults(func=cmd_show)
-    pl = sub.add_parser("play", help="play a whole game headless with bots and print the result")
+    pl = sub.add_parser("play", help="play a whole game with bots (headless) or at the terminal")
     pl.add_argument("scenario")
     pl.add_argument("--variant", default="", help="comma-separated variants, e.g. long,tsutsui")
     pl.add_argument("--seed", type=int, default=1)
@@ -282,6 +300,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--json", action="store_true", help="print the result as one JSON object")
     pl.add_argument("--save", metavar="FILE", help="save the game (JSON) for replay and log")
     pl.add_argument("--hidden-orders", action="store_true", help="[5.3] hide the clans' orders")
+    pl.add_argument("--human", metavar="SIDE",
+                    help="play SIDE (or 'both', hot-seat) at the terminal; --bots plays the other")
     pl.set_defaults(func=cmd_play)
     sm = sub.add_parser("sim", help="Monte Carlo balance run: many bot games, rates with 95%% "
                                     "Wilson intervals, VP distribution, timings")

@@ -153,8 +153,7 @@ class HeuristicBot:
         """Losing with little time left: even the commander's clan attacks."""
         g = self.ctx.game
         left = g.scenario.turns.last - g.state.turn
-        return self.level.name == "aggressive" or (
-            left <= 2 and projected_lead(g, self.side) < margin(g) - 2)
+        return left <= 2 and projected_lead(g, self.side) < margin(g) - 2
 
     def objectives(self):
         return self._cached("objectives", lambda: objectives(self.ctx.game, self.side))

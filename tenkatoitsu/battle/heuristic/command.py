@@ -10,9 +10,20 @@ from __future__ import annotations
 
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle import zoc
-from tenkatoitsu.battle.heuristic.orders import contact_value, enemy_distance, wanted_order
+from tenkatoitsu.battle.heuristic.orders import (charge_value, contact_value, enemy_distance,
+                                               wanted_order)
 from tenkatoitsu.battle.heuristic.strategy import wear
 from tenkatoitsu.battle.state import chit_clan
+
+
+def forced_bad_charge(bot, clan: str) -> bool:
+    """A clan in Attack out of contact that would have to charge [6.3] badly
+    if its order change [8.1] failed."""
+    if bot.ctx.order(clan) != m.Order.ATTACK or contact_value(bot, clan) is not None:
+        return False
+    cv = charge_value(bot, clan)
+    return cv is not None and cv < bot.level.attack_threshold and \
+        wanted_order(bot, clan) != m.Order.ATTACK
 
 
 def clan_urgency(bot, clan: str) -> float:
@@ -21,6 +32,8 @@ def clan_urgency(bot, clan: str) -> float:
     units = g.state.clan_units(clan, on_map_only=False)
     if not units:
         return -1.0
+    if g.is_night() and forced_bad_charge(bot, clan):
+        return -1.0  # no combat phase at night [14]: left alone, it does not charge
     if g.state.clans[clan].off_map:
         return 2.0 + (1.0 if bot.is_offensive() else 0.0)
     score = 0.0
@@ -64,6 +77,8 @@ def delay_activation(bot, d):
     if bot.ctx.view["bowl"]["count"] < 3:
         return "activate"
     order = bot.ctx.order(clan)
+    if forced_bad_charge(bot, clan):
+        return "delay"
     value = contact_value(bot, clan)
     if order == m.Order.ATTACK and value is not None and value < bot.level.attack_threshold - 0.5 \
             and wanted_order(bot, clan) == m.Order.ATTACK:

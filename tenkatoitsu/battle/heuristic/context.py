@@ -11,12 +11,15 @@ The real orders are put back when the block ends, and nothing is emitted."""
 
 from __future__ import annotations
 
+import itertools
 from contextlib import contextmanager
 from functools import lru_cache
 
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle.view import HIDDEN, player_view
 from tenkatoitsu.hexmap import Hex, shortest_paths
+
+_HYPOTHETICAL = itertools.count(-1, -1)
 
 #: what a bot assumes a hidden opponent clan's order is
 ASSUMED_HIDDEN_ORDER = m.Order.DEFENSE
@@ -64,6 +67,37 @@ class BotContext:
         finally:
             for cid, order in saved.items():
                 clans[cid].order = order
+
+    @contextmanager
+    def hypothetical(self, uid: str, h: Hex, moved: bool = True):
+        """Look at the position as if unit `uid` (this side's) stood on `h`,
+        having moved this phase [11.5]: to judge a charge before making it.
+        Put back exactly as it was (the hex's stacking order too); nothing is emitted."""
+        g = self.game
+        u = g.state.units[uid]
+        old = u.hex
+        if old == h:
+            yield
+            return
+        occ_old = g._occ.get(old)
+        index = occ_old.index(uid) if occ_old else None
+        was_moved = uid in g.state.moved
+        version = g.version
+        g._lift(uid)
+        g._drop(uid, h)
+        # a version no real position ever has: caches keyed on it never serve the real game
+        g.version = next(_HYPOTHETICAL)
+        if moved:
+            g.state.moved.add(uid)
+        try:
+            yield
+        finally:
+            g._lift(uid)
+            u.hex = old
+            g._occ.setdefault(old, []).insert(index if index is not None else 0, uid)
+            g.version = version
+            if not was_moved:
+                g.state.moved.discard(uid)
 
     # ------------------------------------------------------------ public position
     def units(self, side: str | None = None):

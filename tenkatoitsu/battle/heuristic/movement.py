@@ -10,6 +10,7 @@ loses the battle keeps about four hexes from the enemy."""
 from __future__ import annotations
 
 from tenkatoitsu.battle import movement as mv
+from tenkatoitsu.battle.heuristic import orders
 from tenkatoitsu.battle.heuristic.strategy import attackable, unit_worth, wear
 from tenkatoitsu.hexmap import Hex, hex_distance
 
@@ -62,7 +63,7 @@ def goal_score(bot, uid: str, h: Hex) -> float:
     cmd = [g.state.units[e].hex for e in bot.enemy_decisive if g.state.units[e].on_map
            and attackable(g, bot.side, e)]
     if cmd and bot.is_offensive():
-        score -= 0.3 * ctx.distance_field(cmd).get(h, 99.0)
+        score -= bot.level.commander_pull * ctx.distance_field(cmd).get(h, 99.0)
     return score
 
 
@@ -137,6 +138,10 @@ def charge_hex(bot, d):
     foes = enemy_hexes(bot)
 
     def score(h: Hex) -> float:
+        if uid not in bot.decisive:
+            v = orders.unit_contact_value(bot, uid, h)
+            if v is not None:
+                return 3.0 * v + 0.3 * bot.ctx.ground(h)
         if target is not None and g.state.units[target].on_map:
             th = g.state.units[target].hex
             dist = hex_distance(h, th)

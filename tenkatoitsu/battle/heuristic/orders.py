@@ -23,7 +23,8 @@ from tenkatoitsu.hexmap import hex_distance
 ATTACK, DEFENSE, MOVEMENT, REGROUP = (m.Order.ATTACK, m.Order.DEFENSE, m.Order.MOVEMENT,
                                       m.Order.REGROUP)
 CHARGE_REACH = 3  # hexes: a charge has 3 MP [6.3.3]
-PLAN_SAMPLE = 60  # plans looked at per group when judging a clan's contact
+PLAN_SAMPLE = 60
+SPEARHEADS_JUDGED = 2  # the fittest units: one of them will lead the charge  # plans looked at per group when judging a clan's contact
 
 
 def contact_value(bot, clan: str, attack: bool = True) -> float | None:
@@ -49,6 +50,41 @@ def _plan_value(bot, units, attack: bool) -> float | None:
         plans = list(itertools.islice(group_plans(grp), PLAN_SAMPLE))
         total += max((bot.judge.plan_value(p) for p in plans), default=0.0)
     return total
+
+
+def unit_contact_value(bot, uid: str, h) -> float | None:
+    """The value of the unit's forced attacks [11.1] were it to end a charge on h."""
+    with bot.ctx.hypothetical(uid, h):
+        return _plan_value(bot, [uid], attack=True)
+
+
+def charge_value(bot, clan: str) -> float | None:
+    """The best charge [6.3] a spearhead of the clan can make: the value of
+    its attacks from the best end it may choose; None when no charge reaches
+    an enemy."""
+    from tenkatoitsu.battle import movement as mv
+
+    g = bot.ctx.game
+
+    def compute():
+        best = None
+        free = [u.id for u in g.state.clan_units(clan)
+                if u.id not in bot.decisive and not zoc.is_in_ezoc(g, u.id)]
+        free.sort(key=lambda uid: (g.state.units[uid].steps_lost, -_strength(g, uid), uid))
+        for uid in free[:SPEARHEADS_JUDGED]:
+            for t in mv.charge_targets(g, uid):
+                for h in mv.spearhead_destinations(g, uid, t):
+                    v = unit_contact_value(bot, uid, h)
+                    if v is not None and (best is None or v > best):
+                        best = v
+        return best
+
+    return bot._cached(("charge", clan), compute)
+
+
+def _strength(g, uid: str) -> int:
+    d = g.unit_defs[uid]
+    return d.elan + d.mass + d.fire
 
 
 def enemy_distance(bot, clan: str) -> int:
@@ -83,7 +119,14 @@ def wanted_order(bot, clan: str) -> m.Order:
     dist = enemy_distance(bot, clan)
     if bot.is_offensive():
         if dist <= CHARGE_REACH + 1:
-            return ATTACK
+            cv = charge_value(bot, clan)
+            threshold = lv.attack_threshold - (1.0 if bot.is_desperate() else 0.0)
+            if current == ATTACK:
+                threshold -= 0.3  # no flip-flopping on the margin
+            if cv is not None and cv >= threshold:
+                return ATTACK
+            # hold at a distance; out of Attack, Movement is the easier change [8.1]
+            return current if current in (DEFENSE, MOVEMENT) else MOVEMENT
         return MOVEMENT
     if bot.clan_objective(clan) is not None:
         return MOVEMENT

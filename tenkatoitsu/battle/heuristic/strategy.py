@@ -25,6 +25,7 @@ class Level:
     delays: bool  # uses [8.6] delays
     optional_advance: bool  # advances after combat when it may [11.12]
     withdraw_below: float  # a contact whose best plan is worth less than this: Regroup
+    commander_pull: float = 0.3  # how hard its marches head for the enemy commander
 
 
 LEVELS = {
@@ -83,6 +84,8 @@ def objectives(game, side: str) -> dict[Hex, float]:
             for star in game.scenario.map.stars:
                 if star.side == side and not star_controlled(game, star):
                     out[star.hex] = float(star.vp)
+                elif star.side != side and not game.occupants(star.hex):
+                    out[star.hex] = float(star.vp)  # standing there denies it [21.7.3]
     return out
 
 
