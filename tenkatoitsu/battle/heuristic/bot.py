@@ -150,10 +150,10 @@ class HeuristicBot:
         return self._cached("offensive", lambda: offensive(self.ctx.game, self.side, self.level))
 
     def is_desperate(self) -> bool:
-        """Losing with little time left: even the commander's clan attacks."""
+        """Short of a win with little time left: attack at worse odds."""
         g = self.ctx.game
         left = g.scenario.turns.last - g.state.turn
-        return left <= 2 and projected_lead(g, self.side) < margin(g) - 2
+        return left <= 3 and projected_lead(g, self.side) < margin(g)
 
     def objectives(self):
         return self._cached("objectives", lambda: objectives(self.ctx.game, self.side))

@@ -32,8 +32,6 @@ def clan_urgency(bot, clan: str) -> float:
     units = g.state.clan_units(clan, on_map_only=False)
     if not units:
         return -1.0
-    if g.is_night() and forced_bad_charge(bot, clan):
-        return -1.0  # no combat phase at night [14]: left alone, it does not charge
     if g.state.clans[clan].off_map:
         return 2.0 + (1.0 if bot.is_offensive() else 0.0)
     score = 0.0
@@ -41,6 +39,8 @@ def clan_urgency(bot, clan: str) -> float:
     want = wanted_order(bot, clan)
     if want != order:
         score += 1.5
+    if forced_bad_charge(bot, clan):
+        score += 2.0  # its activation starts with the order change that spares it [8.1]
     value = contact_value(bot, clan)
     if value is not None:
         score += 2.0 + max(-1.0, min(2.0, value))
@@ -77,8 +77,6 @@ def delay_activation(bot, d):
     if bot.ctx.view["bowl"]["count"] < 3:
         return "activate"
     order = bot.ctx.order(clan)
-    if forced_bad_charge(bot, clan):
-        return "delay"
     value = contact_value(bot, clan)
     if order == m.Order.ATTACK and value is not None and value < bot.level.attack_threshold - 0.5 \
             and wanted_order(bot, clan) == m.Order.ATTACK:

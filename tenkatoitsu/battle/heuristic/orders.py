@@ -24,7 +24,8 @@ ATTACK, DEFENSE, MOVEMENT, REGROUP = (m.Order.ATTACK, m.Order.DEFENSE, m.Order.M
                                       m.Order.REGROUP)
 CHARGE_REACH = 3  # hexes: a charge has 3 MP [6.3.3]
 PLAN_SAMPLE = 60
-SPEARHEADS_JUDGED = 2  # the fittest units: one of them will lead the charge  # plans looked at per group when judging a clan's contact
+SPEARHEADS_JUDGED = 2
+DESPERATE_ODDS = 1.0  # how much worse odds a side short of a win takes at the end  # the fittest units: one of them will lead the charge  # plans looked at per group when judging a clan's contact
 
 
 def contact_value(bot, clan: str, attack: bool = True) -> float | None:
@@ -101,14 +102,15 @@ def wanted_order(bot, clan: str) -> m.Order:
     units = g.state.clan_units(clan)
     if not units:
         return current
-    if any(u.id in bot.decisive for u in units) and bot.ctx.order(clan) == DEFENSE \
-            and not bot.is_desperate():
-        return DEFENSE  # the commander's own clan holds unless all is at stake
+    if any(u.id in bot.decisive for u in units) and bot.ctx.order(clan) == DEFENSE:
+        return DEFENSE  # the commander's own clan holds: his death ends the battle [17.1]
     if wear(g, clan) >= lv.regroup_wear:
         return REGROUP
     value = contact_value(bot, clan, attack=True)
     if value is not None:
         keep = 0.15 if current == ATTACK else 0.0  # no flip-flopping on the margin
+        if bot.is_desperate():
+            keep += DESPERATE_ODDS
         if value >= lv.attack_threshold - keep:
             return ATTACK
         forced = contact_value(bot, clan, attack=False)
@@ -120,7 +122,7 @@ def wanted_order(bot, clan: str) -> m.Order:
     if bot.is_offensive():
         if dist <= CHARGE_REACH + 1:
             cv = charge_value(bot, clan)
-            threshold = lv.attack_threshold - (1.0 if bot.is_desperate() else 0.0)
+            threshold = lv.attack_threshold - (DESPERATE_ODDS if bot.is_desperate() else 0.0)
             if current == ATTACK:
                 threshold -= 0.3  # no flip-flopping on the margin
             if cv is not None and cv >= threshold:
