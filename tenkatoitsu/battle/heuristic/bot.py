@@ -149,11 +149,17 @@ class HeuristicBot:
     def is_offensive(self) -> bool:
         return self._cached("offensive", lambda: offensive(self.ctx.game, self.side, self.level))
 
-    def is_desperate(self) -> bool:
-        """Short of a win with little time left: attack at worse odds."""
-        g = self.ctx.game
-        left = g.scenario.turns.last - g.state.turn
-        return left <= 3 and projected_lead(g, self.side) < margin(g)
+    def boldness(self) -> float:
+        """0 .. 1: how much worse odds the side takes because it is short of a
+        win [17] and time runs out (0 at the first turn, 1 at the last)."""
+        def compute():
+            g = self.ctx.game
+            t = g.scenario.turns
+            if projected_lead(g, self.side) >= margin(g):
+                return 0.0
+            span = max(1, t.last - t.start_turn)
+            return max(0.0, min(1.0, (g.state.turn - t.start_turn) / span))
+        return self._cached("boldness", compute)
 
     def objectives(self):
         return self._cached("objectives", lambda: objectives(self.ctx.game, self.side))

@@ -100,13 +100,30 @@ def march_hex(bot, d):
 
 # ---------------------------------------------------------------- charge [6.3]
 
+def best_charge(bot, uid: str, targets=None) -> tuple[float, str | None]:
+    """The value of the unit's best charge as spearhead [6.3.1] (its forced
+    attacks from the best end it may choose), with the target."""
+    g = bot.ctx.game
+    best, pick = None, None
+    for t in (targets if targets is not None else mv.charge_targets(g, uid)):
+        for h in mv.spearhead_destinations(g, uid, t):
+            v = orders.unit_contact_value(bot, uid, h)
+            v = 0.0 if v is None else v
+            if best is None or v > best:
+                best, pick = v, t
+    return (0.0 if best is None else best), pick
+
+
 def charge_spearhead(bot, d):
+    """The unit whose charge pays best (or costs least): a cheap unit leads a
+    forced charge into bad odds, the commander never leads."""
     g = bot.ctx.game
 
     def key(o):
         u = g.state.units[o.value]
         dd = g.unit_defs[o.value]
-        return (o.value not in bot.decisive, -u.steps_lost, dd.elan + dd.mass + dd.fire, o.value)
+        return (o.value not in bot.decisive, round(best_charge(bot, o.value)[0], 6),
+                -u.steps_lost, dd.elan + dd.mass + dd.fire, o.value)
 
     return max(d.options, key=key).value
 
@@ -118,7 +135,9 @@ def target_score(bot, eid: str) -> float:
 
 
 def charge_target(bot, d):
-    pick = max(d.options, key=lambda o: (target_score(bot, o.value), o.value)).value
+    uid = d.context.get("unit")
+    pick = max(d.options, key=lambda o: (round(best_charge(bot, uid, [o.value])[0], 6),
+                                         target_score(bot, o.value), o.value)).value
     bot.memory["charge-target"] = pick
     return pick
 

@@ -25,7 +25,7 @@ ATTACK, DEFENSE, MOVEMENT, REGROUP = (m.Order.ATTACK, m.Order.DEFENSE, m.Order.M
 CHARGE_REACH = 3  # hexes: a charge has 3 MP [6.3.3]
 PLAN_SAMPLE = 60
 SPEARHEADS_JUDGED = 2
-DESPERATE_ODDS = 1.0  # how much worse odds a side short of a win takes at the end  # the fittest units: one of them will lead the charge  # plans looked at per group when judging a clan's contact
+DESPERATE_ODDS = 3.0  # how much worse odds a side short of a win takes on the last turn  # the fittest units: one of them will lead the charge  # plans looked at per group when judging a clan's contact
 
 
 def contact_value(bot, clan: str, attack: bool = True) -> float | None:
@@ -109,8 +109,7 @@ def wanted_order(bot, clan: str) -> m.Order:
     value = contact_value(bot, clan, attack=True)
     if value is not None:
         keep = 0.15 if current == ATTACK else 0.0  # no flip-flopping on the margin
-        if bot.is_desperate():
-            keep += DESPERATE_ODDS
+        keep += DESPERATE_ODDS * bot.boldness()
         if value >= lv.attack_threshold - keep:
             return ATTACK
         forced = contact_value(bot, clan, attack=False)
@@ -122,7 +121,7 @@ def wanted_order(bot, clan: str) -> m.Order:
     if bot.is_offensive():
         if dist <= CHARGE_REACH + 1:
             cv = charge_value(bot, clan)
-            threshold = lv.attack_threshold - (DESPERATE_ODDS if bot.is_desperate() else 0.0)
+            threshold = lv.attack_threshold - DESPERATE_ODDS * bot.boldness()
             if current == ATTACK:
                 threshold -= 0.3  # no flip-flopping on the margin
             if cv is not None and cv >= threshold:
