@@ -15,6 +15,7 @@ from tenkatoitsu.battle.heuristic.strategy import attackable, unit_worth, wear
 from tenkatoitsu.hexmap import Hex, hex_distance
 
 COMMANDER_DISTANCE = 4
+HOLD_WEIGHT = 3.0
 
 
 def _here(bot, uid):
@@ -188,6 +189,8 @@ def deploy_score(bot, uid: str, h: Hex) -> float:
     obj = bot.objectives()
     if h in obj and uid not in bot.decisive:
         s += obj[h]
+    if h in bot.objective_hexes_held() and uid not in bot.decisive:
+        s += HOLD_WEIGHT  # stay on what gives VP
     if uid in bot.decisive:
         s += goal_score(bot, uid, h)
     elif bot.is_offensive():

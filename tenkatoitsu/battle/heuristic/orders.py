@@ -104,6 +104,9 @@ def wanted_order(bot, clan: str) -> m.Order:
         return current
     if any(u.id in bot.decisive for u in units) and bot.ctx.order(clan) == DEFENSE:
         return DEFENSE  # the commander's own clan holds: his death ends the battle [17.1]
+    if any(u.hex in bot.objective_hexes_held() for u in units) and \
+            contact_value(bot, clan, attack=True) is None:
+        return DEFENSE  # it holds VP [17.1] [21.7.3]: it stays
     if wear(g, clan) >= lv.regroup_wear:
         return REGROUP
     value = contact_value(bot, clan, attack=True)
