@@ -264,16 +264,16 @@ def cmd_sim(args) -> int:
         return 2
     if args.csv:
         sim.write_csv(summary, args.csv)
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False, sort_keys=True))
+    else:
+        print(sim.report(summary, sim._scenario(spec.scenario)))
     if args.plot:
         try:
             sim.plot(summary, args.plot)
         except RuntimeError as e:
             print(f"tenkatoitsu sim: {e}", file=sys.stderr)
             return 2
-    if args.json:
-        print(json.dumps(summary, ensure_ascii=False, sort_keys=True))
-    else:
-        print(sim.report(summary, sim._scenario(spec.scenario)))
     return 0
 
 

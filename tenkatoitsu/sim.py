@@ -70,7 +70,7 @@ def play_one(spec: SimSpec, index: int) -> dict:
     from tenkatoitsu.core.driver import Driver
 
     seed = game_seed(spec.seed, index)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     game = Game(_scenario(spec.scenario), variants=spec.variants, seed=seed,
                 options=Options(hidden_orders=spec.hidden_orders))
     session = Session(spec.scenario, game, Driver(play(game)))
@@ -79,7 +79,7 @@ def play_one(spec: SimSpec, index: int) -> dict:
     st = game.state
     return {"game": index, "seed": seed, "winner": st.winner, "level": st.level,
             "vp": dict(st.vp), "turns": st.turn, "decisions": len(session.driver.answers),
-            "seconds": time.perf_counter() - t0}
+            "seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0}
 
 
 def _play_chunk(spec: SimSpec, indices: list[int]) -> list[dict]:
@@ -136,7 +136,8 @@ def summarise(spec: SimSpec, scen, results: list[dict], jobs: int, wall: float) 
     diff = Counter(r["vp"][sides[0]] - r["vp"][sides[1]] for r in results)
     decisions = sum(r["decisions"] for r in results)
     seconds = sum(r["seconds"] for r in results)
-    games = [{k: v for k, v in r.items() if k != "seconds"} for r in results]
+    cpu = sum(r["cpu_seconds"] for r in results)
+    games = [{k: v for k, v in r.items() if k not in ("seconds", "cpu_seconds")} for r in results]
     return {
         "scenario": scen.name, "file": str(spec.scenario), "variants": list(spec.variants),
         "games": n, "seed": spec.seed, "hidden_orders": spec.hidden_orders,
@@ -153,6 +154,7 @@ def summarise(spec: SimSpec, scen, results: list[dict], jobs: int, wall: float) 
         "results": games,
         "timings": {"jobs": jobs, "wall_seconds": round(wall, 3),
                     "seconds_per_game": round(seconds / n, 4) if n else 0.0,
+                    "cpu_seconds_per_game": round(cpu / n, 4) if n else 0.0,
                     "mean_game_seconds_wall": round(wall / n, 4) if n else 0.0,
                     "decisions_per_second": round(decisions / seconds, 1) if seconds else 0.0},
     }

@@ -75,3 +75,20 @@ def test_text_report_and_csv(tmp_path, capsys):
 def test_bad_arguments_are_reported(args, message, capsys):
     assert main(["sim", TRAINING, "--no-progress", *args]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_plot_without_matplotlib_still_prints_the_results(tmp_path, capsys, monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_matplotlib(name, *args, **kw):
+        if name.startswith("matplotlib"):
+            raise ImportError(name)
+        return real_import(name, *args, **kw)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    status = main(["sim", TRAINING, "-n", "1", "--bots", "random", "--no-progress",
+                   "--plot", str(tmp_path / "p.png")])
+    out = capsys.readouterr()
+    assert status == 2 and "needs matplotlib" in out.err and "draws" in out.out

@@ -9,8 +9,8 @@
 - bot.py       HeuristicBot and its table of handlers (kind -> function)
 """
 
-from tenkatoitsu.battle.heuristic.bot import HANDLERS, HeuristicBot, fallback, make_level
+from tenkatoitsu.battle.heuristic.bot import HANDLERS, HeuristicBot, fallback
 from tenkatoitsu.battle.heuristic.context import BotContext
 from tenkatoitsu.battle.heuristic.strategy import LEVELS
 
-__all__ = ["HANDLERS", "HeuristicBot", "fallback", "make_level", "BotContext", "LEVELS"]
+__all__ = ["HANDLERS", "HeuristicBot", "fallback", "BotContext", "LEVELS"]

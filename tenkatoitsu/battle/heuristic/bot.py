@@ -207,9 +207,3 @@ class HeuristicBot:
                 taken.add(best)
         return out
 
-
-def make_level(level: str):
-    def factory(seed: int, side: str):
-        return HeuristicBot(seed, side, level)
-    factory.__name__ = f"{level}_bot"
-    return factory

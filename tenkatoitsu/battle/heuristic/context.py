@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import itertools
 from contextlib import contextmanager
-from functools import lru_cache
 
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle.view import HIDDEN, player_view
@@ -48,9 +47,6 @@ class BotContext:
         """A clan's order as this side sees it (None: hidden)."""
         value = self.view["clans"][clan]["order"]
         return None if value == HIDDEN else m.Order(value)
-
-    def believed_order(self, clan: str) -> m.Order:
-        return self.order(clan) or ASSUMED_HIDDEN_ORDER
 
     @contextmanager
     def masked(self):
@@ -100,18 +96,11 @@ class BotContext:
                 g.state.moved.discard(uid)
 
     # ------------------------------------------------------------ public position
-    def units(self, side: str | None = None):
-        return self.game.units_on_map(side)
-
     def my_units(self):
         return self.game.units_on_map(self.side)
 
     def enemy_units(self):
         return self.game.units_on_map(self.enemy)
-
-    def so_taisho(self, side: str) -> str | None:
-        st = self.game.side_defs[side].so_taisho
-        return st.unit if st else None
 
     # ------------------------------------------------------------ ground
     def ground(self, h: Hex) -> float:
@@ -146,9 +135,3 @@ class BotContext:
                 self._fields[key] = f
         return f
 
-
-@lru_cache(maxsize=None)
-def two_d6() -> tuple[tuple[int, float], ...]:
-    from tenkatoitsu.battle.odds import TWO_D6
-
-    return tuple((s, n / 36.0) for s, n in sorted(TWO_D6.items()))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import attrs
 
 from tenkatoitsu.battle.victory import holds, star_controlled
-from tenkatoitsu.hexmap import Hex, hex_distance
+from tenkatoitsu.hexmap import Hex
 
 #: worth of a commander whose death ends the game [17.1 automatic victory]
 DECISIVE_LEADER = 25.0
@@ -141,8 +141,3 @@ def wear(game, clan: str) -> float:
     if not units:
         return 0.0
     return sum(u.steps_lost for u in units) / len(units)
-
-
-def nearest(h: Hex, hexes) -> int:
-    return min((hex_distance(h, x) for x in hexes), default=99)
-
