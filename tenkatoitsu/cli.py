@@ -311,7 +311,8 @@ def build_parser() -> argparse.ArgumentParser:
     sm.add_argument("--bots", default="normal,random",
                     help="one bot per side: random, cautious, normal, aggressive")
     sm.add_argument("--jobs", "-j", type=int, default=1, help="worker processes")
-    sm.add_argument("--seed", type=int, default=1, help="run seed: each game's seed derives from it")
+    sm.add_argument("--seed", type=int, default=1,
+                    help="run seed: each game's seed derives from it")
     sm.add_argument("--json", action="store_true", help="print one JSON object")
     sm.add_argument("--csv", metavar="FILE", help="write one row per game")
     sm.add_argument("--plot", metavar="FILE.png", help="plot the rates and VP (needs matplotlib)")

@@ -186,9 +186,11 @@ def report(summary: dict, scen) -> str:
     out.append(f"  VP difference ({summary['vp_difference']['of']}): "
                + " ".join(f"{k}:{v}" for k, v in hist.items()))
     t = summary["timings"]
-    out.append(f"mean turns {summary['mean_turns']:.2f}; mean decisions {summary['mean_decisions']:.1f}; "
-               f"game time {t['seconds_per_game']:.3f} s of CPU per game; wall {t['wall_seconds']:.1f} s "
-               f"on {t['jobs']} job(s); {t['decisions_per_second']:.0f} decisions/s")
+    out.append(f"mean turns {summary['mean_turns']:.2f}; mean decisions "
+               f"{summary['mean_decisions']:.1f}; game time {t['seconds_per_game']:.3f} s "
+               f"({t['cpu_seconds_per_game']:.3f} s of CPU) per game; wall "
+               f"{t['wall_seconds']:.1f} s on {t['jobs']} job(s); "
+               f"{t['decisions_per_second']:.0f} decisions/s")
     return "\n".join(out)
 
 

@@ -61,10 +61,12 @@ def test_unknown_kinds_get_a_sensible_fallback(training):
     bot = make_bot("normal", 1, "oda")
     bot.attach(BotContext(g, "oda"))
     d = Decision("oda", "choose-plan", "a battle plan not yet known to the bot",
-                 (Option("pass", "no plan"), Option("saku", "Saku"), Option("kotai", "Kotai")), "10.2")
+                 (Option("pass", "no plan"), Option("saku", "Saku"), Option("kotai", "Kotai")),
+                 "10.2")
     assert "choose-plan" not in HANDLERS
     assert bot.choose(d) == "saku"
-    only_pass = Decision("oda", "katta-katta", "?", (Option(None, "no"), Option("done", "done")), "10")
+    only_pass = Decision("oda", "katta-katta", "?", (Option(None, "no"), Option("done", "done")),
+                         "10")
     assert fallback(bot, only_pass) is None
 
 

@@ -608,9 +608,9 @@ def resolve_combat(game, attackers: list[str], defenders: list[str], *, totsugek
     ctx = {"attackers": list(attackers), "defenders": list(defenders),
            "fighting": sorted(set(fighting or ()))}
     a_lead = yield from _declare_leadership(game, side, attackers, "attacker", ctx)
-    d_lead = yield from _declare_leadership(
-        game, dside, defenders, "defender",
-        dict(ctx, attacker_leader=[a_lead.unit, a_lead.value, a_lead.die.value] if a_lead else None))
+    declared = [a_lead.unit, a_lead.value, a_lead.die.value] if a_lead else None
+    d_lead = yield from _declare_leadership(game, dside, defenders, "defender",
+                                            dict(ctx, attacker_leader=declared))
     bd, sup = combat_breakdown(game, attackers, defenders, totsugeki=totsugeki,
                                fighting=fighting, attacker_leader=a_lead, defender_leader=d_lead)
     game.emit(CombatDeclared(rule=rule, attackers=tuple(attackers), defenders=tuple(defenders),

@@ -23,9 +23,9 @@ from tenkatoitsu.hexmap import hex_distance
 ATTACK, DEFENSE, MOVEMENT, REGROUP = (m.Order.ATTACK, m.Order.DEFENSE, m.Order.MOVEMENT,
                                       m.Order.REGROUP)
 CHARGE_REACH = 3  # hexes: a charge has 3 MP [6.3.3]
-PLAN_SAMPLE = 60
-SPEARHEADS_JUDGED = 2
-DESPERATE_ODDS = 3.0  # how much worse odds a side short of a win takes on the last turn  # the fittest units: one of them will lead the charge  # plans looked at per group when judging a clan's contact
+PLAN_SAMPLE = 60  # plans looked at per group when judging a clan's contact
+SPEARHEADS_JUDGED = 2  # the fittest units: one of them will lead the charge
+DESPERATE_ODDS = 3.0  # how much worse odds a side short of a win takes on the last turn
 
 
 def contact_value(bot, clan: str, attack: bool = True) -> float | None:
