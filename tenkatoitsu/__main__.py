@@ -1,3 +1,4 @@
 from tenkatoitsu.cli import main
 
-raise SystemExit(main())
+if __name__ == "__main__":  # a spawned sim worker imports this module without running it
+    raise SystemExit(main())

@@ -1,4 +1,5 @@
-"""The `tenkatoitsu` command: check, fmt and show scenario files; play, replay and log games."""
+"""The `tenkatoitsu` command: check, fmt and show scenario files; play (bots or a human
+at the terminal), replay and log games; sim: Monte Carlo balance runs."""
 
 from __future__ import annotations
 
@@ -160,6 +161,8 @@ def cmd_play(args) -> int:
     except (VariantError, ValueError) as e:
         print(f"tenkatoitsu play: {e}", file=sys.stderr)
         return 2
+    if getattr(args, "human", None):  # the gui command plays headless through here too
+        return _play_terminal(args, session, bots)
     session.play_bots(bots)
     if args.save:
         session.save(args.save)
@@ -190,6 +193,22 @@ def _sheet_line(sheet: dict) -> str:
     used = "; ".join(f"{u['tactic']} {'+'.join(u['clans'])} turn {u['turn']}" for u in sheet["used"])
     left = ", ".join(f"{t} {n}" for t, n in sheet["tactics_left"].items())
     return f"plan {sheet['name']} ({state}); used: {used or 'none'}; left: {left or 'none'}"
+
+
+def _play_terminal(args, session, bots) -> int:
+    from tenkatoitsu.terminal import Terminal
+
+    g = session.game
+    humans = set(g.side_ids) if args.human == "both" else {args.human}
+    if not humans <= set(g.side_ids):
+        print(f"tenkatoitsu play: --human takes a side ({', '.join(g.side_ids)}) or 'both'",
+              file=sys.stderr)
+        return 2
+    status = Terminal(session, humans, bots).run()
+    if args.save:
+        session.save(args.save)
+        print(f"saved to {args.save}")
+    return status
 
 
 def _replayed(path: str, command: str):
@@ -243,19 +262,21 @@ def cmd_log(args) -> int:
 def load_gui_package():
     """The GUI package, `tenkatoitsu_gui` (the repository's gui/ folder).
 
-    Imported only here, so the engine never imports Qt. A checkout whose
-    editable install predates the GUI still finds gui/ beside tenkatoitsu/."""
+    Imported only here, so the engine never imports Qt. The gui/ folder beside
+    this tenkatoitsu/ comes first, so that a checkout (a worktree, or one whose
+    editable install predates the GUI) runs its own GUI with its own engine."""
     import importlib
     import importlib.util
 
-    try:
-        return importlib.import_module("tenkatoitsu_gui")
-    except ModuleNotFoundError as e:
-        if e.name != "tenkatoitsu_gui":
-            raise
     init = Path(__file__).resolve().parents[1] / "gui" / "__init__.py"
-    if not init.exists():
-        raise ModuleNotFoundError("tenkatoitsu_gui is not installed", name="tenkatoitsu_gui")
+    if "tenkatoitsu_gui" in sys.modules or not init.exists():
+        try:
+            return importlib.import_module("tenkatoitsu_gui")
+        except ModuleNotFoundError as e:
+            if e.name != "tenkatoitsu_gui":
+                raise
+            raise ModuleNotFoundError("tenkatoitsu_gui is not installed",
+                                      name="tenkatoitsu_gui") from None
     spec = importlib.util.spec_from_file_location("tenkatoitsu_gui", init,
                                                   submodule_search_locations=[str(init.parent)])
     module = importlib.util.module_from_spec(spec)
@@ -292,6 +313,49 @@ def cmd_gui(args) -> int:
     return run(args)
 
 
+def cmd_sim(args) -> int:
+    import json
+
+    from tenkatoitsu import sim
+    from tenkatoitsu.battle.bots import BOTS
+    from tenkatoitsu.battle.game import VariantError
+    from tenkatoitsu.dsl.diagnostics import DiagnosticError
+
+    names = [b.strip() for b in args.bots.split(",") if b.strip()] or ["random"]
+    if len(names) == 1:
+        names *= 2
+    if len(names) != 2 or any(b not in BOTS for b in names):
+        print(f"tenkatoitsu sim: --bots takes one or two of {', '.join(BOTS)}", file=sys.stderr)
+        return 2
+    if args.n < 1 or args.jobs < 1:
+        print("tenkatoitsu sim: -n and --jobs must be at least 1", file=sys.stderr)
+        return 2
+    variants = tuple(v.strip() for v in (args.variant or "").split(",") if v.strip())
+    spec = sim.SimSpec(str(args.scenario), args.n, (names[0], names[1]), variants, args.seed,
+                       args.hidden_orders)
+    progress = None if args.no_progress else sim.ProgressBar()
+    try:
+        summary = sim.run(spec, jobs=args.jobs, progress=progress)
+    except DiagnosticError as e:
+        return _load_errors(e)
+    except (VariantError, ValueError) as e:
+        print(f"tenkatoitsu sim: {e}", file=sys.stderr)
+        return 2
+    if args.csv:
+        sim.write_csv(summary, args.csv)
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False, sort_keys=True))
+    else:
+        print(sim.report(summary, sim._scenario(spec.scenario)))
+    if args.plot:
+        try:
+            sim.plot(summary, args.plot)
+        except RuntimeError as e:
+            print(f"tenkatoitsu sim: {e}", file=sys.stderr)
+            return 2
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tenkatoitsu", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -307,7 +371,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("show", help="sides, clans with orders, units, turn track, variants")
     s.add_argument("file")
     s.set_defaults(func=cmd_show)
-    pl = sub.add_parser("play", help="play a whole game headless with bots and print the result")
+    pl = sub.add_parser("play", help="play a whole game with bots (headless) or at the terminal")
     pl.add_argument("scenario")
     pl.add_argument("--variant", default="", help="comma-separated variants, e.g. long,tsutsui")
     pl.add_argument("--seed", type=int, default=1)
@@ -315,7 +379,25 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--json", action="store_true", help="print the result as one JSON object")
     pl.add_argument("--save", metavar="FILE", help="save the game (JSON) for replay and log")
     pl.add_argument("--hidden-orders", action="store_true", help="[5.3] hide the clans' orders")
+    pl.add_argument("--human", metavar="SIDE",
+                    help="play SIDE (or 'both', hot-seat) at the terminal; --bots plays the other")
     pl.set_defaults(func=cmd_play)
+    sm = sub.add_parser("sim", help="Monte Carlo balance run: many bot games, rates with 95%% "
+                                    "Wilson intervals, VP distribution, timings")
+    sm.add_argument("scenario")
+    sm.add_argument("-n", type=int, default=100, help="number of games (default 100)")
+    sm.add_argument("--variant", default="", help="comma-separated variants")
+    sm.add_argument("--bots", default="normal,random",
+                    help="one bot per side: random, cautious, normal, aggressive")
+    sm.add_argument("--jobs", "-j", type=int, default=1, help="worker processes")
+    sm.add_argument("--seed", type=int, default=1,
+                    help="run seed: each game's seed derives from it")
+    sm.add_argument("--json", action="store_true", help="print one JSON object")
+    sm.add_argument("--csv", metavar="FILE", help="write one row per game")
+    sm.add_argument("--plot", metavar="FILE.png", help="plot the rates and VP (needs matplotlib)")
+    sm.add_argument("--hidden-orders", action="store_true", help="[5.3] hide the clans' orders")
+    sm.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    sm.set_defaults(func=cmd_sim)
     rp = sub.add_parser("replay", help="re-run a saved game and check every die and event")
     rp.add_argument("file")
     rp.set_defaults(func=cmd_replay)

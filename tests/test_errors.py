@@ -124,6 +124,7 @@ CASES = [
     ("siege-area-not-next-to-fortress", "hex 0706", "hex 0101", "peripheral a", "not next to fortress keep"),
     ("siege-unknown-area", "line gate -- centre", "line gate -- center", "line gate -- center", "unknown area of siege map 'keep' 'center'"),
     ("siege-no-base", "base centre", "key centre", "siege-map keep", "exactly one base area"),
+    ("siege-hex-two-areas", "    line a -- gate\n", '    peripheral b "Other" hex 0706\n    line a -- gate\n    line b -- gate\n', 'peripheral b', "linked to both peripheral areas 'a' and 'b'"),
     ("table-gap", "3..: 2", "4..: 2", "4..: 2", "nothing covers 3"),
     ("table-overlap", "3..: 2", "2..: 2", "2..: 2", "overlaps"),
     ("table-closed-end", "..2: 1\n    3..: 2", "1..2: 1\n    3..: 2", "1..2: 1", "must be open below"),

@@ -305,13 +305,16 @@ def test_charge_never_enters_occupied_hexes_and_stops_on_entering_ezoc():
             assert h == path[0] or not g.occupants(h) or g.map.is_fortress(h)
 
 
-def test_a_charge_cannot_enter_a_fortress_held_by_the_enemy():
+def test_a_charge_at_a_garrison_out_of_reach_stops_next_to_the_fortress():
     g = make_game(BLUE_ATTACK_PINK_DEFENSE, [("S", "A", "0505"), ("X", "P", "0503")],
                   fortress="0503")
-    assert H("0503") not in mv.reachable(g, "S", 3, "charge")
-    # no ZoC out of a fortress: the spearhead is free, and it ends in contact
+    assert H("0503") not in mv.reachable(g, "S", 3, "charge")  # 1 MP + 3 MP to enter [15.3]
+    # no ZoC out of a fortress: the spearhead is free; the garrison is reached by
+    # entering the fortress [15.5], so the charge ends as near as its MP allow
     ends = mv.spearhead_destinations(g, "S", "X")
     assert ends and all(h.is_adjacent(H("0503")) for h in ends)
+    g.move("S", [H("0505"), H("0504")], "charge", "6.3")
+    assert list(mv.spearhead_destinations(g, "S", "X")) == [H("0503")]  # in Attack: it enters
 
 
 # ============================================================ deployment [6.4]

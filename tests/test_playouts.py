@@ -8,6 +8,7 @@ rules' own fuzzer. Checked at every decision and on every event:
 - battle plans [10]: no tactic used beyond its count; a secret plan never
   appears in the opponent's PlayerView before a tactic or ability reveals it;
   Kidō/Ashibaya companion chits are never drawn while set aside;
+- the siege invariants of siege_checks.py [15];
 - the same seed gives the same event stream; save -> load reproduces it.
 """
 
@@ -28,6 +29,7 @@ from tenkatoitsu.core.driver import Driver
 from tenkatoitsu.hexmap import Hex
 
 from conftest import SCENARIOS
+from siege_checks import SiegeChecker
 
 PLAYOUTS = int(os.environ.get("TENKATOITSU_PLAYOUTS", "100"))
 
@@ -102,12 +104,15 @@ def playout(seed, variants=()):
     session = Session.start(scen, variants=variants, seed=seed)
     g = session.game
     g.listeners.append(MoveChecker(g))
+    sieges = SiegeChecker(g)
+    g.listeners.append(sieges)
     bots = bots_for(g, "random", seed)
     d = session.driver
     n = 0
     while not d.finished:
         check_invariants(g)
         dec = d.pending
+        sieges.decision(dec)
         assert dec.options, f"dead end at {dec.prompt} [{dec.rule}]"
         d.answer(bots[dec.side or g.side_ids[0]].choose(dec))
         n += 1
@@ -118,7 +123,8 @@ def playout(seed, variants=()):
 
 
 @settings(max_examples=PLAYOUTS, deadline=None, suppress_health_check=list(HealthCheck))
-@given(seed=st.integers(0, 10**9), variant=st.sampled_from([(), ("dawn",), ("asakura",)]))
+@given(seed=st.integers(0, 10**9),
+       variant=st.sampled_from([(), ("dawn",), ("asakura",), ("siege",)]))
 def test_random_playouts_keep_the_invariants(seed, variant):
     playout(seed, variant)
 

@@ -35,6 +35,27 @@ def _field(record, name: str):
     return record.get(name) if isinstance(record, dict) else getattr(record, name, None)
 
 
+def _control(record) -> dict[str, str]:
+    """Area -> who holds a Control marker there (the engine's `SiegeState.markers`
+    lists the sides; a Peripheral Area may hold both [15.4.4])."""
+    control = _field(record, "control")
+    if control:
+        return control
+    return {a: " + ".join(sides) for a, sides in (_field(record, "markers") or {}).items()}
+
+
+def _tracks(record) -> str | None:
+    """The Manpower and Out of Combat tracks [15.4.1] [15.4.2], per side."""
+    manpower = _field(record, "manpower")
+    if manpower is None:
+        return None
+    if not isinstance(manpower, dict):
+        return f"Manpower: {manpower}"
+    ooc = _field(record, "out_of_combat") or {}
+    return "   ".join(f"{side}: Manpower {mp}, Out of Combat {ooc.get(side, 0)}"
+                       for side, mp in manpower.items())
+
+
 class SiegeMapView(QGraphicsView):
     areaClicked = Signal(str, str)  # siege map id, area id
 
@@ -64,9 +85,11 @@ class SiegeMapView(QGraphicsView):
         self.options = options
         sc = self.scene()
         sc.clear()
-        record = siege_record(state, self.sm.id)
-        control = _field(record, "control") or {}
-        manpower = _field(record, "manpower")
+        fort = self._fortress()  # the engine keeps sieges by fortress id
+        record = siege_record(state, fort.id) if fort is not None else None
+        record = record or siege_record(state, self.sm.id)
+        control = _control(record)
+        tracks = _tracks(record)
         font = QFont("DejaVu Sans", 8)
         for ln in self.sm.lines:  # lines of attack, Defense value at each end
             ra, rb = self.rects.get(ln.a), self.rects.get(ln.b)
@@ -112,16 +135,19 @@ class SiegeMapView(QGraphicsView):
             t.setFont(font)
             t.setPos(r.left() + 6, r.top() + 4)
             sc.addItem(t)
-        if manpower is not None:
-            t = QGraphicsSimpleTextItem(f"Manpower: {manpower}")
+        if tracks is not None:
+            t = QGraphicsSimpleTextItem(tracks)
             t.setFont(QFont("DejaVu Sans", 10, QFont.Weight.Bold))
             t.setPos(0, -30)
             sc.addItem(t)
         sc.setSceneRect(sc.itemsBoundingRect().adjusted(-20, -20, 20, 20))
 
-    def _garrison(self, state) -> list[str]:
-        fort = next((f for f in self.game.scenario.map.fortresses
+    def _fortress(self):
+        return next((f for f in self.game.scenario.map.fortresses
                      if f.siege_map == self.sm.id), None)
+
+    def _garrison(self, state) -> list[str]:
+        fort = self._fortress()
         if fort is None:
             return []
         return [u.id for u in state.units.values()

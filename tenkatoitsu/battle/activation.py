@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tenkatoitsu.battle import events as ev
 from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle import battle_plan, orders, samurai, tactics
+from tenkatoitsu.battle import battle_plan, orders, samurai, siege, tactics
 from tenkatoitsu.battle import scenario_rules as sr
 from tenkatoitsu.battle.clan_phase import (WITHDRAW_RANGE, clan_phase, nearest_enemy,
                                            order_sequence, rally_attempts)
@@ -53,6 +53,7 @@ def activation_sequence(game, placed: list[str], check):
     st = game.state
     last_delayed_by: str | None = None
     while not turn_is_over(game, placed) and st.bowl:
+        yield from siege.settle(game)  # [15.5] [15.7.1] markers owed since the last draw
         chit = draw(game)
         if is_obligatory(chit):
             last_delayed_by = None
@@ -107,6 +108,7 @@ def activation_sequence(game, placed: list[str], check):
                     game.move_chit(chit, "bowl", f"reserve:{side}", "8")
         check(game)
         yield from samurai.offers(game)
+    yield from siege.settle(game)
 
 
 def obligatory_phase(game, chit: str):
@@ -151,7 +153,8 @@ def march_phase(game):
         eligible = [c for c in game.clans_of(side)
                     if game.order_of(c) == m.Order.MOVEMENT and not game.state.clans[c].off_map
                     and c not in done and c not in failed_night and game.state.clan_units(c)
-                    and sr.allows(game, "may_activate", c)]
+                    and sr.allows(game, "may_activate", c)
+                    and not siege.wholly_besieged(game, c)]  # [15.6]
         if not eligible:
             passed.add(side)
             continue
@@ -180,6 +183,7 @@ def rally_phase(game):
     from tenkatoitsu.battle import movement
 
     game.emit(ev.PhaseStarted(rule="7.2.3", phase="rally phase"))
+    siege.rally_chit(game)  # [15.6.2] before the retreats
     if not any(game.order_of(c) == m.Order.REGROUP and game.state.clan_units(c)
                for c in game.state.clans):
         game.note("7.2.3", "no clan is in Regroup: nothing to rally")
@@ -238,7 +242,8 @@ def initiative_phase(game):
             free = [c for c in game.clans_of(side) if c not in activated and c not in pressed
                     and not game.state.clans[c].off_map and game.state.clan_units(c)
                     and not sr.is_undecided(game, c)  # [21.4.1]
-                    and sr.allows(game, "may_activate", c)]
+                    and sr.allows(game, "may_activate", c)
+                    and not siege.wholly_besieged(game, c)]  # [15.6]
         # the free clan must come first: once the player skips it, it is gone
         free_used.add(side)
         if not pressed and not free:

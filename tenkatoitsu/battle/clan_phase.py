@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tenkatoitsu.battle import events as ev
 from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle import orders
+from tenkatoitsu.battle import orders, siege
 from tenkatoitsu.battle import scenario_rules as sr
 from tenkatoitsu.battle.tables import lookup
 from tenkatoitsu.core.decisions import Decision, Option
@@ -28,6 +28,8 @@ def _enemy_within(game, clan: str, radius: int, avoid_rivers: bool) -> bool:
     side = game.clan_side(clan)
     enemy_hexes = {e.hex for e in game.units_on_map(game.enemy(side))}
     starts = [u.hex for u in game.state.clan_units(clan)]
+    if any(h in enemy_hexes for h in starts):
+        return True  # in one fortress with the enemy [15.3]
     if not avoid_rivers:
         return any(hex_distance(a, b) <= radius for a in starts for b in enemy_hexes)
     seen = set(starts)
@@ -160,5 +162,9 @@ def clan_phase(game, clan: str, *, skip_order_change: bool = False):
         return bool(entered)
     if not skip_order_change:
         yield from order_change_step(game, clan)
+    if (yield from siege.relinquish_offer(game, clan)):
+        return True  # [15.8] leaving the fortress ends the clan's movement
+    if siege.wholly_besieged(game, clan):
+        return True  # [15.6] its Clan chit serves only to try an order change
     yield from order_sequence(game, clan)
     return True

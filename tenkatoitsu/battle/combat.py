@@ -385,14 +385,15 @@ def _bundori_value(game, uid: str) -> int:
 def combat_phase(game, side: str, rule: str = "7.2.2"):
     """[7.2.2] the clans of `side` in Attack charge, in the order the player
     chooses; then every unit of `side` in an EZoC attacks [11.1]."""
-    from tenkatoitsu.battle import movement
+    from tenkatoitsu.battle import movement, siege_actions
 
     charged: set[str] = set()
     while True:
         eligible = [c for c in sorted(game.clans_of(side))
                     if c not in charged and game.order_of(c) == ATTACK
                     and not game.state.clans[c].off_map
-                    and any(not zoc.is_in_ezoc(game, u.id) for u in game.state.clan_units(c))]
+                    and any(not zoc.is_in_ezoc(game, u.id) and not movement.is_besieged(game, u.id)
+                            for u in game.state.clan_units(c))]
         if not eligible:
             break
         if len(eligible) == 1:
@@ -403,6 +404,7 @@ def combat_phase(game, side: str, rule: str = "7.2.2"):
                                         for c in eligible), rule)
         charged.add(clan)
         yield from movement.charge(game, clan, mp=3.0, rule="6.3")
+    yield from siege_actions.combat_chit(game, side)  # [15.6.1] step b in the fortresses
     units = [u.id for u in game.units_on_map(side) if zoc.is_in_ezoc(game, u.id)
              and not sr.is_undecided(game, u.clan)]  # [21.4.1] undecided clans do not attack
     return (yield from attacks(game, side, units, rule="11.1"))

@@ -10,7 +10,7 @@ import attrs
 
 from tenkatoitsu.battle import events as ev
 from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle import samurai, scenario_rules
+from tenkatoitsu.battle import samurai, scenario_rules, siege
 from tenkatoitsu.battle.mapindex import MapIndex
 from tenkatoitsu.battle.state import ClanState, GameState, Honjin, UnitState, clan_chit
 from tenkatoitsu.battle.validate import effective_setup
@@ -211,6 +211,7 @@ class Game:
             self.note("11.8", f"the defensive position marker of {uid} is removed")
         self.emit(ev.UnitMoved(rule=rule, unit=uid, path=tuple(h.id for h in path),
                                movement=movement))
+        siege.unit_moved(self, uid, path)  # [15.5] [15.7.1] entering a besieged fortress
 
     def enter(self, uid: str, h: Hex, entry: str, rule: str = "12") -> None:
         self._drop(uid, h)

@@ -18,10 +18,12 @@ Readings of the rulebook made here (each also stated where it is coded):
 
 * Stacking [6.8] "one unit per hex at all times": a moving unit never enters an
   occupied hex, not even to pass through a friendly one. A fortress [15.3] has
-  no stacking limit; for now a unit may enter a fortress only if no enemy unit
-  is inside (entering an enemy-held fortress starts a siege [15.5]: the sieges
-  issue). A unit in a fortress that also holds an enemy unit is under siege and
-  does not move here [15.8].
+  no stacking limit. A unit enters a fortress holding an enemy unit only with an
+  Order that [15.3] allows (`siege.may_enter_fortress`), and stays there: that
+  begins or reinforces a siege [15.5] (siege.py). A unit in a fortress that
+  also holds an enemy unit is under siege and does not move here [15.8]; an
+  enemy in a fortress is "in contact" only with units inside it (no ZoC into
+  or out of it [15.3]), so a charge toward it ends inside.
 * "Adjacent to an enemy" for a charge [6.3.1] means *in contact*: next to it and
   not across an impassable hexside (the only contact that allows combat
   [4.2][11.1]). Contiguity of a clan [6.2.4] is plain hex adjacency.
@@ -36,7 +38,7 @@ from typing import Iterable
 
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle import scenario_rules as sr
-from tenkatoitsu.battle import zoc
+from tenkatoitsu.battle import siege, zoc
 from tenkatoitsu.battle.terrain import crossing
 from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.hexmap import Hex, PathResult, hex_distance, shortest_paths
@@ -76,27 +78,22 @@ def nearest_enemy_distance(game, hex: Hex | str, side: str) -> int | None:
     return best
 
 
-def _enemy_inside(game, h: Hex, side: str) -> bool:
-    return any(game.side_of(o) != side for o in game.occupants(h))
-
-
 def can_enter(game, side: str, h: Hex, mover: str | None = None) -> bool:
     """May a unit of `side` enter (or pass through) hex h? [6.8] one unit per
-    hex, even in passing. [15.3] A fortress has no stacking limit; until
-    sieges are implemented a unit enters a fortress only when no enemy unit is
-    inside (an enemy-held fortress is entered by the siege rules [15.5])."""
+    hex, even in passing. [15.3] A fortress has no stacking limit; one that
+    holds the enemy is entered only with the right Order [15.7.2] [15.7.3]."""
     if game.map.is_fortress(h):
-        return not _enemy_inside(game, h, side)
+        return siege.may_enter_fortress(game, side, h, mover)
     occ = game.occupants(h)
     return not occ or (len(occ) == 1 and occ[0] == mover)
 
 
 def is_besieged(game, uid: str) -> bool:
     """A unit in a fortress that also holds an enemy unit: it leaves only by
-    relinquishing the siege [15.8] (the sieges issue), not by moving here."""
+    relinquishing the siege [15.8] (siege.relinquish), not by moving here."""
     u = game.state.units[uid]
     return (u.on_map and game.map.is_fortress(u.hex)
-            and _enemy_inside(game, u.hex, game.side_of(uid)))
+            and siege.is_dead_end(game, game.side_of(uid), u.hex))
 
 
 def _may_move(game, uid: str) -> bool:
@@ -106,7 +103,10 @@ def _may_move(game, uid: str) -> bool:
 
 def _in_contact(game, h: Hex, enemy_hex: Hex) -> bool:
     """Next to the enemy and not across an impassable hexside: the contact a
-    charge seeks [6.3.1] (see the module docstring)."""
+    charge seeks [6.3.1] (see the module docstring). With an enemy in a
+    fortress: being inside that fortress [15.3] [15.5]."""
+    if game.map.is_fortress(enemy_hex):
+        return game.map.fortress_of.get(h) is game.map.fortress_of[enemy_hex]
     return h.is_adjacent(enemy_hex) and not game.map.is_impassable(h, enemy_hex)
 
 
@@ -198,14 +198,16 @@ def _search(game, side: str, start: Hex, mode: str, mp: float | None,
             if b in blocked or not can_enter(game, side, b, mover):
                 return None
             return gm.hexside_cost(a, b)
-        return shortest_paths(start, step, max_cost=mp, can_continue=lambda h: h not in ez,
-                              neighbours=gm.neighbours)
+        return shortest_paths(start, step, max_cost=mp, neighbours=gm.neighbours,
+                              can_continue=lambda h: h not in ez
+                              and not siege.is_dead_end(game, side, h))
     if mode == "march":
         def step(a: Hex, b: Hex):
             if b in ez or b in blocked or not can_enter(game, side, b, mover):
                 return None
             return gm.march_cost(a, b)
-        return shortest_paths(start, step, max_cost=mp, neighbours=gm.neighbours)
+        return shortest_paths(start, step, max_cost=mp, neighbours=gm.neighbours,
+                              can_continue=lambda h: not siege.is_dead_end(game, side, h))
     raise ValueError(f"unknown movement mode {mode!r} (charge or march)")
 
 
@@ -256,9 +258,11 @@ def _charge_candidates(game, uid: str) -> tuple[list[str], list[str]]:
 
 
 def _contact_goals(game, enemy_hex: Hex, res: PathResult) -> list[Hex]:
-    # the hexes in contact are the enemy's neighbours: no need to scan the search
-    return [g for g in game.map.neighbours(enemy_hex)
-            if g in res.cost and _in_contact(game, g, enemy_hex)]
+    # the hexes in contact are the enemy's neighbours: no need to scan the search;
+    # an enemy in a fortress is reached inside it [15.3] [15.5]
+    fort = game.map.fortress_of.get(enemy_hex)
+    near = fort.hexes if fort is not None else game.map.neighbours(enemy_hex)
+    return [g for g in near if g in res.cost and _in_contact(game, g, enemy_hex)]
 
 
 def _charge_distances(game, uid: str) -> tuple[PathResult, dict[str, float]]:
@@ -316,7 +320,8 @@ def _reverse_charge_costs(game, uid: str, goals: Iterable[Hex]) -> dict[Hex, flo
         for p in gm.neighbours(h):
             if p in dist:
                 continue
-            if p != start and (p in ez or not can_enter(game, side, p, uid)):
+            if p != start and (p in ez or not can_enter(game, side, p, uid)
+                               or siege.is_dead_end(game, side, p)):
                 continue
             step = gm.hexside_cost(p, h)
             if step is None:
@@ -389,7 +394,9 @@ def follower_destinations(game, uid: str, spearhead_hex: Hex, charged: list[Hex]
     u = game.state.units[uid]
     res = _search(game, game.side_of(uid), u.hex, "charge", mp, uid)
     hexes = list(res.cost)
-    adj = [h for h in hexes if h.is_adjacent(spearhead_hex)]
+    fort = game.map.fortress_of.get(spearhead_hex)  # [15.3] in the fortress with the spearhead
+    adj = [h for h in hexes if h.is_adjacent(spearhead_hex)
+           or (fort is not None and game.map.fortress_of.get(h) is fort)]
     ends = adj if adj else _cohesive(hexes, charged)
     return {h: res.path_to(h) for h in ends}
 
@@ -428,7 +435,8 @@ def charge(game, clan: str, mp: float = CHARGE_MP, rule: str = "6.3"):
         game.move(spear, ends[h], "charge", rule)
         moved = True
     spear_hex = h
-    charged = [h]
+    # [15.6] the clan's units in a siege anchor the others too [6.2.4]
+    charged = [h] + [u.hex for u in game.state.clan_units(clan) if is_besieged(game, u.id)]
     remaining = [e for e in eligible if e != spear]
     while remaining:
         uid = yield Decision(side, "charge-unit",
@@ -649,7 +657,8 @@ def march(game, clan: str, mp: float = MARCH_MP, rule: str = "6.5"):
     if not remaining:
         game.note(rule, f"clan {clan} has no unit free to march (all in an enemy ZoC)")
         return False
-    anchors: list[Hex] = []
+    # [15.6] units outside a siege their clan is in move toward the fortress [6.2.4]
+    anchors: list[Hex] = [u.hex for u in game.state.clan_units(clan) if is_besieged(game, u.id)]
     moved = False
     while remaining:
         uid = yield Decision(side, "march-unit",

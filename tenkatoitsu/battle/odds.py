@@ -5,6 +5,7 @@ modifiers. A pure query for bots and the GUI's combat preview."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from fractions import Fraction
 from typing import Iterable
 
@@ -12,7 +13,6 @@ import attrs
 
 from tenkatoitsu.battle.combat_modifiers import Breakdown, Leadership
 from tenkatoitsu.battle.results import CombatResult
-from tenkatoitsu.battle.tables import crt_result
 
 #: the 2D6 distribution: sum -> number of the 36 throws
 TWO_D6: dict[int, int] = dict(Counter(a + b for a in range(1, 7) for b in range(1, 7)))
@@ -38,11 +38,31 @@ class Odds:
 
 def result_distribution(crt, blue_mod: int, red_mod: int) -> dict[CombatResult, Fraction]:
     """P(result) for modifiers on the blue and red 2D6 [11.6]."""
+    return dict(_distribution(crt, blue_mod, red_mod))
+
+
+@lru_cache(maxsize=4096)
+def _distribution(crt, blue_mod: int, red_mod: int) -> tuple[tuple[CombatResult, Fraction], ...]:
+    # the CRT is hashed once here, not once per throw (bots ask this often)
+    by_red = {r: _row(crt, r + red_mod) for r in TWO_D6}
+    by_blue = {b: _column(crt, b + blue_mod) for b in TWO_D6}
     out: Counter = Counter()
     for b, nb in TWO_D6.items():
         for r, nr in TWO_D6.items():
-            out[crt_result(crt, r + red_mod, b + blue_mod)] += nb * nr
-    return {res: Fraction(n, 36 * 36) for res, n in out.items()}
+            out[by_red[r][by_blue[b]]] += nb * nr
+    return tuple((res, Fraction(n, 36 * 36)) for res, n in out.items())
+
+
+def _row(crt, red: int):
+    from tenkatoitsu.battle.tables import _index, _parsed
+
+    return _parsed(crt)[_index(tuple(row.span for row in crt.rows), red)]
+
+
+def _column(crt, blue: int) -> int:
+    from tenkatoitsu.battle.tables import _index
+
+    return _index(crt.columns, blue)
 
 
 def combat_odds(game, attackers: list[str], defenders: list[str], *, totsugeki: bool = False,

@@ -9,7 +9,7 @@ from pathlib import Path
 import attrs
 
 from tenkatoitsu.battle import battle_plan
-from tenkatoitsu.battle.bots import make_bot
+from tenkatoitsu.battle.bots import attach_bots, make_bot
 from tenkatoitsu.battle.game import Game, Options
 from tenkatoitsu.battle.load import load_scenario
 from tenkatoitsu.battle.play import play
@@ -34,6 +34,8 @@ class Session:
         return cls(str(scenario_path), game, Driver(play(game)))
 
     def play_bots(self, bots: dict[str, object]) -> None:
+        attach_bots(self.game, bots)
+
         def choose(decision):
             side = decision.side or self.game.side_ids[0]
             return bots[side].choose(decision)

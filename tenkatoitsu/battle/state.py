@@ -6,10 +6,15 @@ Katta! chit ``katta:<side>`` [10.4.2]; a samurai marker ``samurai:<side>`` [16].
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
 from tenkatoitsu.battle.model import Order
 from tenkatoitsu.hexmap import Hex
+
+if TYPE_CHECKING:
+    from tenkatoitsu.battle.siege import SiegeState
 
 MARCH, RALLY, INITIATIVE = "march", "rally", "initiative"
 
@@ -109,6 +114,7 @@ class GameState:
     samurai_offers: list[str] = attrs.field(factory=list)  # [16.1] sides that may call one
     #: marker chit -> its own Leadership, when not the rule's (Mimaki's [19.6.3])
     samurai_lead: dict[str, int] = attrs.field(factory=dict)
+    sieges: dict[str, "SiegeState"] = attrs.field(factory=dict)  # [15] fortress id -> its siege
     winner: str | None = None
     level: str | None = None
     over: bool = False

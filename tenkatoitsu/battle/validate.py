@@ -249,6 +249,14 @@ def _check_siege_map(c: Checker, sm: m.SiegeMap):
         if a.kind == "peripheral" and a.defense not in (None, 0):
             c.error(f"peripheral area '{a.id}': combat inside a peripheral area has Defense 0 "
                     "[15.1]", a.pos)
+    linked: dict[Hex, str] = {}
+    for a in periph:
+        for h in a.hexes:
+            if h in linked and linked[h] != a.id and h != INVALID_HEX:
+                # [15.7.1] units enter through the area bearing their hex's letter: one letter a hex
+                c.error(f"hex {h.id} is linked to both peripheral areas '{linked[h]}' and "
+                        f"'{a.id}' of siege map '{sm.id}'", a.pos)
+            linked.setdefault(h, a.id)
     adj: dict[str, set[str]] = defaultdict(set)
     for ln in sm.lines:
         for end in (ln.a, ln.b):

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tenkatoitsu.battle import siege
+
 HIDDEN = "hidden"
 
 
@@ -57,4 +59,5 @@ def player_view(game, side: str) -> dict[str, Any]:
         "played": list(st.played),
         "waiting": list(st.waiting),  # chits on the map [19.4.1], clans still to come [19.6.2] [20.3]
         "vp": dict(st.vp), "bundori": dict(st.bundori),
+        "sieges": siege.view(game),  # the siege tracks and markers are open [15.4]
     }

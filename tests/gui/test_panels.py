@@ -54,6 +54,25 @@ def test_siege_window_draws_the_siege_map_and_answers_area_clicks(qtbot):
     assert got == [("yokoyama", "gate")]
 
 
+def test_siege_window_shows_the_engines_siege(qtbot):
+    from tenkatoitsu.battle.game import Game
+    from tenkatoitsu.battle.load import load_file
+    from tenkatoitsu.hexmap import Hex
+
+    game = Game(load_file(SCENARIO).document, variants=("siege",), seed=1)
+    game.move("B1", [Hex.from_id("0312"), Hex.from_id("0311")], "charge", "6.3")  # [15.5]
+    s = game.state.sieges["yokoyama"]
+    s.markers = {"honmaru": ["asai"], "b": ["oda", "asai"]}
+    sw = SiegeWindow(game)
+    qtbot.addWidget(sw)
+    sw.show_state(game.state, None)
+    texts = " ".join(i.text() for i in sw.views["yokoyama"].scene().items()
+                     if hasattr(i, "text"))
+    assert "control: oda + asai" in texts and "control: asai" in texts
+    assert "oda: Manpower 5, Out of Combat 0" in texts and "asai: Manpower 6" in texts
+    assert "inside: B1, 4a, 4b" in texts
+
+
 def test_hover_details_name_terrain_hexsides_and_units(qtbot):
     win = new_window(qtbot)
     text = win.view.map.describe_hex("0810")

@@ -150,7 +150,7 @@ def test_any_decision_kind_is_answerable_from_the_list(qtbot):
 def test_new_game_dialog(qtbot):
     dlg = NewGameDialog(SCENARIO)
     qtbot.addWidget(dlg)
-    assert set(dlg.variant_checks) == {"standard", "dawn", "asakura"}
+    assert set(dlg.variant_checks) == {"standard", "dawn", "asakura", "siege"}
     assert dlg.variant_checks["standard"].isChecked()
     dlg.player_combos["asai"].setCurrentIndex(0)  # human
     dlg.hidden.setChecked(True)

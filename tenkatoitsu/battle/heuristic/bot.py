@@ -1,0 +1,209 @@
+"""The heuristic bot: a sensible commander at one of three levels
+(strategy.LEVELS: cautious, normal, aggressive).
+
+It sees only its BotContext (the PlayerView and public queries). Each
+Decision kind has a handler in HANDLERS (kind -> function(bot, decision));
+a kind it does not know gets the fallback, the first option that is not a
+pass, so new rules never crash it."""
+
+from __future__ import annotations
+
+import random
+
+from tenkatoitsu.battle.heuristic import combat, command, movement, orders
+from tenkatoitsu.battle.heuristic.context import BotContext
+from tenkatoitsu.battle.heuristic.strategy import (LEVELS, Level, decisive_leaders, objectives,
+                                                   offensive, projected_lead, margin)
+from tenkatoitsu.core.decisions import Decision
+
+#: answers that decline: the fallback avoids them when it can
+DECLINE = ("pass", "done", "keep", "stay", None, False)
+
+
+def _yes(bot, d):
+    return True
+
+
+def _first(bot, d):
+    return d.options[0].value
+
+
+def fallback(bot, d):
+    for o in d.options:
+        if o.value not in DECLINE:
+            return o.value
+    return d.options[0].value
+
+
+def samurai_host(bot, d):
+    """[16.2] on the unit in the thick of it with the worst state."""
+    g = bot.ctx.game
+    from tenkatoitsu.battle import zoc
+    real = [o for o in d.options if o.value != "keep"]
+    if not real:
+        return d.options[0].value
+    return max(real, key=lambda o: (zoc.is_in_ezoc(g, o.value),
+                                    g.state.units[o.value].steps_lost, o.value)).value
+
+
+def samurai_action(bot, d):
+    """[16.2] rally a worn unit, else attack."""
+    return "rally" if bot.memory.get("samurai-worn") else "attack"
+
+
+HANDLERS = {
+    # command [9] and activation [7] [8.6]
+    "select-chit": command.select_chit,
+    "delay-activation": command.delay_activation,
+    "march-clan": command.march_clan,
+    "rally-clan": command.rally_clan,
+    # orders [8.1] [7.2.4]
+    "order-change": orders.order_change,
+    "ignore-across-river": orders.ignore_across_river,
+    "initiative-clan": orders.initiative_clan,
+    "initiative-order": orders.initiative_order,
+    "rally": _yes,
+    # movement [6]
+    "march-unit": movement.march_unit,
+    "march-hex": movement.march_hex,
+    "charge-clan": command.march_clan,
+    "charge-spearhead": movement.charge_spearhead,
+    "charge-target": movement.charge_target,
+    "charge-hex": movement.charge_hex,
+    "charge-unit": movement.charge_unit,
+    "deploy-unit": movement.deploy_unit,
+    "deploy-hex": movement.deploy_hex,
+    "withdraw-unit": movement.withdraw_unit,
+    "withdraw-hex": movement.withdraw_hex,
+    "retreat-hex": movement.retreat_hex,
+    "rally-retreat-hex": movement.retreat_hex,
+    "avoid-pursuit": movement.avoid_pursuit,
+    "pursuer": movement.pursuer,
+    # combat [11]
+    "attack-plan": combat.attack_plan,
+    "attack-step": combat.attack_step,
+    "combat-order": combat.combat_order,
+    "leadership": combat.leadership,
+    "assign-loss": combat.assign_loss,
+    "retreat-order": _first,
+    "rout-choice": combat.rout_choice,
+    "seppuku-leader": combat.seppuku_leader,
+    "advance": combat.advance,
+    # samurai [16]
+    "samurai-offer": _yes,
+    "samurai-host": samurai_host,
+    "samurai-action": samurai_action,
+}
+
+
+class HeuristicBot:
+    """Plays one side with the judgement of `level`."""
+
+    def __init__(self, seed: int, side: str, level: str | Level = "normal"):
+        self.side = side
+        self.level = LEVELS[level] if isinstance(level, str) else level
+        self.name = self.level.name
+        self.rng = random.Random(f"{seed}:{side}:{self.name}")
+        self.ctx: BotContext | None = None
+        self.judge: combat.CombatJudge | None = None
+        self.memory: dict = {}
+        self._turn_cache: dict = {}
+        self._turn_key = None
+
+    def attach(self, ctx: BotContext) -> None:
+        self.ctx = ctx
+        self.judge = combat.CombatJudge(ctx, self.level)
+        g = ctx.game
+        self.decisive = decisive_leaders(g, self.side)
+        self.enemy_decisive = decisive_leaders(g, ctx.enemy)
+
+    def choose(self, decision: Decision):
+        if not decision.options:
+            from tenkatoitsu.battle.bots import DeadEnd
+            raise DeadEnd(f"dead end: '{decision.prompt}' [{decision.rule}] has no legal option")
+        if len(decision.options) == 1:
+            return decision.options[0].value
+        if self.ctx is None:
+            return fallback(self, decision)
+        handler = HANDLERS.get(decision.kind, fallback)
+        value = handler(self, decision)
+        if not any(o.value == value for o in decision.options):
+            value = fallback(self, decision)  # a handler's slip never makes an illegal answer
+        return value
+
+    def tiebreak(self) -> float:
+        return self.rng.random()
+
+    # ---------------------------------------------------------------- strategy, cached per position
+    def _cached(self, name, fn):
+        g = self.ctx.game
+        st = g.state
+        key = (g.version, st.turn, tuple(st.vp.values()), tuple(st.bundori.values()))
+        if key != self._turn_key:
+            self._turn_key = key
+            self._turn_cache = {}
+        if name not in self._turn_cache:
+            self._turn_cache[name] = fn()
+        return self._turn_cache[name]
+
+    def is_offensive(self) -> bool:
+        return self._cached("offensive", lambda: offensive(self.ctx.game, self.side, self.level))
+
+    def boldness(self) -> float:
+        """0 .. 1: how much worse odds the side takes because it is short of a
+        win [17] and time runs out (0 at the first turn, 1 at the last)."""
+        def compute():
+            g = self.ctx.game
+            t = g.scenario.turns
+            if projected_lead(g, self.side) >= margin(g):
+                return 0.0
+            span = max(1, t.last - t.start_turn)
+            return max(0.0, min(1.0, (g.state.turn - t.start_turn) / span))
+        return self._cached("boldness", compute)
+
+    def objectives(self):
+        return self._cached("objectives", lambda: objectives(self.ctx.game, self.side))
+
+    def objective_hexes_held(self):
+        def held():
+            from tenkatoitsu.battle.victory import holds
+            g = self.ctx.game
+            out = set()
+            v = g.scenario.victory
+            for rule in (v.vp if v else ()):
+                if rule.kind == "hold":
+                    from tenkatoitsu.hexmap import Hex
+                    h = Hex.from_id(f"{rule.args[0]:04d}")
+                    if holds(g, self.side, [h]):
+                        out.add(h)
+            for star in g.scenario.map.stars:
+                if star.side == self.side:
+                    out.add(star.hex)
+            return out
+        return self._cached("held", held)
+
+    def clan_objective(self, clan: str):
+        """The objective hex this clan is the nearest to (one clan per objective)."""
+        return self._cached("assignments", self._assign).get(clan)
+
+    def _assign(self):
+        from tenkatoitsu.hexmap import hex_distance
+        g = self.ctx.game
+        out = {}
+        taken = set()
+        for h, _vp in sorted(self.objectives().items(), key=lambda kv: -kv[1]):
+            best, dist = None, 13
+            for c in g.clans_of(self.side):
+                if c in taken:
+                    continue
+                units = [u for u in g.state.clan_units(c) if u.id not in self.decisive]
+                if not units:
+                    continue
+                dd = min(hex_distance(u.hex, h) for u in units)
+                if dd < dist:
+                    best, dist = c, dd
+            if best is not None:
+                out[best] = h
+                taken.add(best)
+        return out
+

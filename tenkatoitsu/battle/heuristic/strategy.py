@@ -1,0 +1,143 @@
+"""The commander's picture of the battle: what each unit is worth, the
+objectives the victory conditions name [17], and whether the side must
+attack to win or may hold what it has."""
+
+from __future__ import annotations
+
+import attrs
+
+from tenkatoitsu.battle.victory import holds, star_controlled
+from tenkatoitsu.hexmap import Hex
+
+#: worth of a commander whose death ends the game [17.1 automatic victory]
+DECISIVE_LEADER = 25.0
+
+
+@attrs.frozen
+class Level:
+    """A bot's temperament."""
+
+    name: str
+    attack_threshold: float  # expected value (in unit-worth) a clan needs to want Attack
+    loss_weight: float  # how much its own losses count against the enemy's
+    regroup_wear: float  # mean steps lost at which a clan goes to Regroup [8.5]
+    offensive_slack: int  # attacks while its projected VP lead is below margin + this
+    delays: bool  # uses [8.6] delays
+    optional_advance: bool  # advances after combat when it may [11.12]
+    withdraw_below: float  # a contact whose best plan is worth less than this: Regroup
+    commander_pull: float = 0.3  # how hard its marches head for the enemy commander
+
+
+LEVELS = {
+    "cautious": Level("cautious", 0.6, 1.4, 1.0, 0, True, False, -0.3),
+    "normal": Level("normal", 0.3, 1.2, 1.3, 0, True, True, -0.6),
+    "aggressive": Level("aggressive", -0.2, 0.9, 2.2, 99, False, True, -1.5),
+}
+
+
+def decisive_leaders(game, side: str) -> set[str]:
+    """Units of `side` whose leader's death is an automatic defeat."""
+    out = set()
+    v = game.scenario.victory
+    for a in (v.automatic if v else ()):
+        c = a.condition
+        if c.kind == "leader-killed" and not c.negated and a.winner != side \
+                and c.args and c.args[0] in game.unit_defs and game.side_of(c.args[0]) == side:
+            out.add(c.args[0])
+    st = game.side_defs[side].so_taisho
+    if st and not out:
+        out.add(st.unit)
+    return out
+
+
+def unit_worth(game, uid: str) -> float:
+    """What losing the unit costs its side: its Elan (VP) [17.1], its body,
+    and its leader (Bundori; the game itself for a decisive commander)."""
+    d = game.unit_defs[uid]
+    worth = 1.0 + d.elan + 0.25 * (d.mass + d.fire)
+    worth += leader_worth(game, uid)
+    return worth
+
+
+def leader_worth(game, uid: str) -> float:
+    u = game.state.units[uid]
+    d = game.unit_defs[uid]
+    if u.leader_killed or not (d.lead > 0 or d.lead_x):
+        return 0.0
+    side = game.side_of(uid)
+    if uid in decisive_leaders(game, side):
+        return DECISIVE_LEADER
+    return 1.0 + d.lead
+
+
+def objectives(game, side: str) -> dict[Hex, float]:
+    """Hexes worth VP to `side` at the end [17.1] [21.7.3] and not yet its:
+    its own star hexes and the hexes it gains by holding."""
+    out: dict[Hex, float] = {}
+    v = game.scenario.victory
+    for rule in (v.vp if v else ()):
+        if rule.kind == "hold":
+            h = Hex.from_id(f"{rule.args[0]:04d}")
+            if not holds(game, side, [h]) and not _enemy_in(game, side, h):
+                out[h] = float(rule.args[1])
+        elif rule.kind == "stars":
+            for star in game.scenario.map.stars:
+                if star.side == side and not star_controlled(game, star):
+                    out[star.hex] = float(star.vp)
+                elif star.side != side and not game.occupants(star.hex):
+                    out[star.hex] = float(star.vp)  # standing there denies it [21.7.3]
+    return out
+
+
+def _enemy_in(game, side: str, h: Hex) -> bool:
+    return any(game.side_of(u) != side for u in game.occupants(h))
+
+
+def projected_lead(game, side: str) -> int:
+    """The VP lead `side` would have if the battle ended as it stands [17.1]."""
+    st = game.state
+    vp = dict(st.vp)
+    v = game.scenario.victory
+    for rule in (v.vp if v else ()):
+        if not rule.at_end:
+            continue
+        if rule.kind == "bundori":
+            for s in game.side_ids:
+                vp[s] += rule.args[0] * st.bundori[s]
+        elif rule.kind == "hold":
+            h = Hex.from_id(f"{rule.args[0]:04d}")
+            for s in game.side_ids:
+                if holds(game, s, [h]):
+                    vp[s] += rule.args[1]
+        elif rule.kind == "stars":
+            for star in game.scenario.map.stars:
+                if star_controlled(game, star):
+                    vp[star.side] += star.vp
+        elif rule.kind == "units-on-map":
+            for s in game.side_ids:
+                vp[s] += rule.args[0] * len(game.units_on_map(s))
+    return vp[side] - vp[game.enemy(side)]
+
+
+def margin(game) -> int:
+    v = game.scenario.victory
+    return v.margin if v and v.margin is not None else 1
+
+
+def offensive(game, side: str, level: Level) -> bool:
+    """Must the side attack? Yes while the battle as it stands does not give
+    it a win by the margin (plus the level's slack)."""
+    return projected_lead(game, side) < margin(game) + level.offensive_slack
+
+
+def attackable(game, side: str, uid: str) -> bool:
+    """An enemy unit the side can bring to battle (not inside a fortress [15.3])."""
+    u = game.state.units[uid]
+    return u.on_map and not game.map.is_fortress(u.hex)
+
+
+def wear(game, clan: str) -> float:
+    units = game.state.clan_units(clan)
+    if not units:
+        return 0.0
+    return sum(u.steps_lost for u in units) / len(units)

@@ -1,0 +1,49 @@
+"""Terminal play (`play --human`): a whole game by piped answers, bad input
+re-prompted with a reason, end of input leaves without a traceback."""
+
+import subprocess
+import sys
+
+from conftest import ROOT, SCENARIOS
+
+TRAINING = str(SCENARIOS / "training.tks")
+
+
+def run_play(answers: str, *args):
+    return subprocess.run([sys.executable, "-m", "tenkatoitsu", "play", TRAINING, *args],
+                          input=answers, capture_output=True, text=True, cwd=ROOT, timeout=300)
+
+
+def test_a_whole_game_by_piped_answers():
+    # the human (Oda) always answers "1"; the Asai are the random bot
+    res = run_play("1\n" * 3000, "--seed", "4", "--human", "oda", "--bots", "random,random")
+    assert res.returncode == 0, res.stderr
+    assert "game over:" in res.stdout
+    assert "Traceback" not in res.stdout + res.stderr
+    assert "oda> 1" in res.stdout  # piped answers are echoed
+    assert "== turn 1" in res.stdout and "clan 2 [asai] defense" in res.stdout
+
+
+def test_hot_seat_and_hidden_orders():
+    res = run_play("1\n" * 6000, "--seed", "5", "--human", "both", "--hidden-orders")
+    assert res.returncode == 0, res.stderr
+    assert "asai> 1" in res.stdout and "oda> 1" in res.stdout
+    # each player sees his own orders and '?' for the opponent's [5.3]
+    oda_view = res.stdout.split("(viewer: Oda Nobunaga)")[1].split("oda>")[0]
+    assert "clan 2 [asai] hidden" in oda_view and "clan A [oda] defense" in oda_view
+
+
+def test_bad_input_reprompts_and_eof_ends_cleanly():
+    res = run_play("x\n0\n99\nm\n1\n", "--seed", "4", "--human", "oda", "--bots", "random")
+    assert res.returncode == 1
+    out = res.stdout
+    assert "'x' is not a number" in out
+    assert "0 is not an option: choose 1 to" in out and "99 is not an option" in out
+    assert out.count("== turn 1, night; VP") == 2  # "m" shows the map and status again
+    assert "game stopped (end of input)" in out
+    assert "Traceback" not in out + res.stderr
+
+
+def test_a_side_that_does_not_exist():
+    res = run_play("", "--human", "tokugawa")
+    assert res.returncode == 2 and "--human takes a side" in res.stderr
