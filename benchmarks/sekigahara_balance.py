@@ -1,6 +1,6 @@
 """Sekigahara with two random bots over a range of seeds: results, who
 Kobayakawa joined, how the undecided clans went, pledges, time per game.
-Measured, not asserted (docs/sekigahara.md quotes a run).
+Measured, not asserted (docs/scenarios.md (Sekigahara) quotes a run).
 
     python3 benchmarks/sekigahara_balance.py [FIRST [LAST]]   # seeds FIRST..LAST-1"""
 
