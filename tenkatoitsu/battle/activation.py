@@ -8,8 +8,8 @@ from tenkatoitsu.battle import events as ev
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle import battle_plan, orders, samurai, siege, tactics
 from tenkatoitsu.battle import scenario_rules as sr
-from tenkatoitsu.battle.clan_phase import (WITHDRAW_RANGE, clan_phase, nearest_enemy,
-                                           order_sequence, rally_attempts)
+from tenkatoitsu.battle.clan_phase import (clan_phase, order_sequence, rally_attempts,
+                                           withdraw_near)
 from tenkatoitsu.battle.state import (INITIATIVE, MARCH, RALLY, chit_clan, clan_chit,
                                       combat_chit, is_obligatory)
 from tenkatoitsu.battle.zoc import is_in_ezoc
@@ -180,8 +180,6 @@ def rally_phase(game):
     """[7.2.3] players alternately activate each of their clans in Regroup:
     units within 3 hexes of an enemy withdraw (with pursuits), the others rally.
     No passing."""
-    from tenkatoitsu.battle import movement
-
     game.emit(ev.PhaseStarted(rule="7.2.3", phase="rally phase"))
     siege.rally_chit(game)  # [15.6.2] before the retreats
     if not any(game.order_of(c) == m.Order.REGROUP and game.state.clan_units(c)
@@ -207,10 +205,7 @@ def rally_phase(game):
                               options, "7.2.3")
         done.add(clan)
         yield from rally_attempts(game, clan, "7.2.3")
-        near = [u.id for u in game.state.clan_units(clan)
-                if (d := nearest_enemy(game, u.id)) is not None and d <= WITHDRAW_RANGE]
-        if near:
-            yield from movement.withdraw(game, clan, units=near, pursuit=True, rule="7.2.3")
+        yield from withdraw_near(game, clan, pursuit=True, rule="7.2.3")
 
 
 def initiative_phase(game):

@@ -110,39 +110,58 @@ def regroup_sequence(game, clan: str, *, pursuit: bool = True, combat: bool = Tr
     """[8.5] rally, then withdraw the units within 3 hexes of an enemy (with
     pursuits), then combat."""
     from tenkatoitsu.battle import combat as cb
-    from tenkatoitsu.battle import movement
 
     yield from rally_attempts(game, clan, rule)
+    yield from withdraw_near(game, clan, pursuit=pursuit, rule="6.6")
+    if combat:
+        yield from cb.attacks(game, game.clan_side(clan), _clan_unit_ids(game, clan), rule="8.5")
+
+
+def withdraw_near(game, clan: str, *, pursuit: bool = True, rule: str = "6.6"):
+    """[6.6] the clan's units within 3 hexes of an enemy withdraw (the others
+    may rally instead), with pursuits unless told otherwise."""
+    from tenkatoitsu.battle import movement
+
     near = [u.id for u in game.state.clan_units(clan)
             if (d := nearest_enemy(game, u.id)) is not None and d <= WITHDRAW_RANGE]
     if near:
-        yield from movement.withdraw(game, clan, units=near, pursuit=pursuit, rule="6.6")
-    if combat:
-        yield from cb.attacks(game, game.clan_side(clan), _clan_unit_ids(game, clan), rule="8.5")
+        yield from movement.withdraw(game, clan, units=near, pursuit=pursuit, rule=rule)
 
 
 def _clan_unit_ids(game, clan: str) -> list[str]:
     return [u.id for u in game.state.clan_units(clan)]
 
 
+def order_movement(game, clan: str):
+    """The movement step of the clan's order: charge [8.2], march [8.3],
+    deployment [8.4] or withdrawal [8.5]."""
+    from tenkatoitsu.battle import movement
+
+    order = game.order_of(clan)
+    if order == m.Order.ATTACK:
+        yield from movement.charge(game, clan, 3.0, "6.3")
+    elif order == m.Order.MOVEMENT:
+        yield from movement.march(game, clan, 4.0, "6.5")
+    elif order == m.Order.DEFENSE:
+        yield from movement.deploy(game, clan, "6.4")
+    else:
+        yield from withdraw_near(game, clan, pursuit=True, rule="6.6")
+
+
+ORDER_RULES = {m.Order.ATTACK: "8.2", m.Order.MOVEMENT: "8.3", m.Order.DEFENSE: "8.4"}
+
+
 def order_sequence(game, clan: str):
     """Steps b-e for the clan's current order [8.2]-[8.5]."""
     from tenkatoitsu.battle import combat as cb
-    from tenkatoitsu.battle import movement
 
-    side = game.clan_side(clan)
     order = game.order_of(clan)
-    if order == m.Order.ATTACK:  # [8.2]
-        yield from movement.charge(game, clan, 3.0, "6.3")
-        yield from cb.attacks(game, side, _clan_unit_ids(game, clan), rule="8.2")
-    elif order == m.Order.MOVEMENT:  # [8.3]
-        yield from movement.march(game, clan, 4.0, "6.5")
-        yield from cb.attacks(game, side, _clan_unit_ids(game, clan), rule="8.3")
-    elif order == m.Order.DEFENSE:  # [8.4]
-        yield from movement.deploy(game, clan, "6.4")
-        yield from cb.attacks(game, side, _clan_unit_ids(game, clan), rule="8.4")
-    else:  # [8.5]
+    if order == m.Order.REGROUP:  # [8.5]
         yield from regroup_sequence(game, clan)
+        return
+    yield from order_movement(game, clan)
+    yield from cb.attacks(game, game.clan_side(clan), _clan_unit_ids(game, clan),
+                          rule=ORDER_RULES[order])
 
 
 def clan_phase(game, clan: str, *, skip_order_change: bool = False):

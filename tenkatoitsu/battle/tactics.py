@@ -16,8 +16,8 @@ from __future__ import annotations
 from tenkatoitsu.battle import battle_plan as bp
 from tenkatoitsu.battle import events as ev
 from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle.clan_phase import (WITHDRAW_RANGE, nearest_enemy, order_change_step,
-                                           order_sequence, rally_attempts, regroup_sequence)
+from tenkatoitsu.battle.clan_phase import (order_change_step, order_movement, order_sequence,
+                                           rally_attempts, regroup_sequence)
 from tenkatoitsu.battle.state import TacticUse, clan_chit
 from tenkatoitsu.core.decisions import Decision, Option
 
@@ -110,26 +110,9 @@ def kido(game, side: str, clans: list[str]):
                                   tuple(Option(c, f"clan {c} ({game.order_of(c).value})")
                                         for c in remaining), "10.4.4")
         remaining.remove(clan)
-        yield from _move_by_order(game, clan)
+        yield from order_movement(game, clan)
     # d. every unit of the activated clans attacks what is in its ZoC, together
     yield from cb.attacks(game, side, _units(game, activated), kido=True, rule="10.4.4")
-
-
-def _move_by_order(game, clan: str):
-    from tenkatoitsu.battle import movement
-
-    order = game.order_of(clan)
-    if order == m.Order.ATTACK:
-        yield from movement.charge(game, clan, 3.0, "6.3")
-    elif order == m.Order.MOVEMENT:
-        yield from movement.march(game, clan, 4.0, "6.5")
-    elif order == m.Order.DEFENSE:
-        yield from movement.deploy(game, clan, "6.4")
-    else:
-        near = [u.id for u in game.state.clan_units(clan)
-                if (d := nearest_enemy(game, u.id)) is not None and d <= WITHDRAW_RANGE]
-        if near:  # withdrawals do trigger pursuits
-            yield from movement.withdraw(game, clan, units=near, pursuit=True, rule="6.6")
 
 
 def ashibaya(game, side: str, clans: list[str]):
