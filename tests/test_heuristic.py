@@ -60,10 +60,10 @@ def test_unknown_kinds_get_a_sensible_fallback(training):
     g = Game(training, seed=1)
     bot = make_bot("normal", 1, "oda")
     bot.attach(BotContext(g, "oda"))
-    d = Decision("oda", "choose-plan", "a battle plan not yet known to the bot",
+    d = Decision("oda", "choose-formation", "a rule not yet known to the bot",
                  (Option("pass", "no plan"), Option("saku", "Saku"), Option("kotai", "Kotai")),
                  "10.2")
-    assert "choose-plan" not in HANDLERS
+    assert "choose-formation" not in HANDLERS
     assert bot.choose(d) == "saku"
     only_pass = Decision("oda", "katta-katta", "?", (Option(None, "no"), Option("done", "done")),
                          "10")
@@ -71,7 +71,7 @@ def test_unknown_kinds_get_a_sensible_fallback(training):
 
 
 def test_handlers_cover_every_kind_the_rules_ask():
-    # the kinds the rule modules document; battle plans [10] and sieges [15] land later
+    # the kinds the rule modules document; sieges [15] land later
     kinds = {"select-chit", "delay-activation", "march-clan", "rally-clan", "order-change",
              "ignore-across-river", "initiative-clan", "initiative-order", "rally", "march-unit",
              "march-hex", "charge-clan", "charge-spearhead", "charge-target", "charge-hex",
@@ -79,7 +79,11 @@ def test_handlers_cover_every_kind_the_rules_ask():
              "retreat-hex", "rally-retreat-hex", "avoid-pursuit", "pursuer", "attack-plan",
              "attack-step", "combat-order", "leadership", "assign-loss", "retreat-order",
              "rout-choice", "seppuku-leader", "advance", "samurai-offer", "samurai-host",
-             "samurai-action"}
+             "samurai-action",
+             # battle plans [10] and defensive positions [11.8]
+             "choose-plan", "initial-order", "plan-order", "plan-cp", "plan-attempt",
+             "tactic-clan", "kido-move", "ashibaya-move", "katta-katta", "katta-clan",
+             "defensive-position"}
     assert kinds <= set(HANDLERS)
 
 

@@ -193,7 +193,7 @@ def _abilities(game, side: str):
         uid = yield Decision(side, "defensive-position",
                              f"{side}: stack defensive position marker {i + 1} of {n} with a unit",
                              tuple(Option(u, f"{u} in {game.state.units[u].hex.id}")
-                                   for u in candidates), "11.8")
+                                   for u in candidates), "11.8", {"marker": i + 1, "of": n})
         u = game.state.units[uid]
         u.defensive_position = True
         reveal(game, side, "defensive position markers")
@@ -234,7 +234,9 @@ def activation_phase(game):
             n = yield Decision(side, "plan-cp",
                                f"{side}: save how many of your {h.cp} CP toward the battle plan "
                                f"({h.plan_cp} saved)?",
-                               tuple(Option(i, f"{i} CP") for i in range(h.cp + 1)), "10.2")
+                               tuple(Option(i, f"{i} CP") for i in range(h.cp + 1)), "10.2",
+                               {"cp": h.cp, "saved": h.plan_cp,
+                                "modifier": activation_modifier(game, side)})
             if n:
                 h.cp -= n
                 h.plan_cp += n
@@ -246,7 +248,7 @@ def activation_phase(game):
                             f"{side}: try to activate the battle plan now? (2D6{mod:+d} must be "
                             f"<= {h.plan_cp} CP saved; on a failure the difference is lost)",
                             (Option(True, "roll to activate"), Option(False, "not this turn")),
-                            "10.2")
+                            "10.2", {"saved": h.plan_cp, "modifier": mod})
         if not go:
             continue
         roll = sum(game.dice.roll(2, "battle plan activation", "10.2", side=side))
@@ -369,6 +371,6 @@ def katta_phase(game):
             go = yield Decision(side, "katta-katta",
                                 f"{side}: put the Katta! Katta! chit of {victim} into the Bowl?",
                                 (Option(True, "into the Bowl (free)"), Option(False, "keep it")),
-                                "10.4.2")
+                                "10.4.2", {"victim": victim})
             if go:
                 game.move_chit(chit, f"held:{side}", "bowl", "10.4.2")

@@ -150,7 +150,7 @@ def katta(game, chit: str):
     clan = yield Decision(holder, "katta-clan",
                           f"{holder}: Katta! Katta!: which clan of {victim} must attack?",
                           tuple(Option(c, f"clan {c} ({game.order_of(c).value})") for c in clans),
-                          "10.4.2")
+                          "10.4.2", {"victim": victim})
     h = game.state.honjins[victim]
     h.tactics_used.append(TacticUse(bp.KATTA, [clan], game.state.turn, performed=True))
     game.emit(ev.TacticPerformed(rule="10.4.2", side=victim, tactic=bp.KATTA, clans=(clan,)))

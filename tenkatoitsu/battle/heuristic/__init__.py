@@ -6,6 +6,7 @@
 - command.py   CP and chits [9.3], delays [8.6], march and rally phases [7.2]
 - movement.py  march, charge, deployment, withdrawal, retreat, pursuit [6]
 - combat.py    attack plans and exact odds, Leadership, losses, rout, advance [11]
+- plans.py     battle plans: the sheet, activation, tactics, Katta! Katta!, markers [10] [11.8]
 - bot.py       HeuristicBot and its table of handlers (kind -> function)
 """
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from tenkatoitsu.battle.heuristic import combat, command, movement, orders
+from tenkatoitsu.battle.heuristic import combat, command, movement, orders, plans
 from tenkatoitsu.battle.heuristic.context import BotContext
 from tenkatoitsu.battle.heuristic.strategy import (LEVELS, Level, decisive_leaders, objectives,
                                                    offensive, projected_lead, margin)
@@ -89,6 +89,18 @@ HANDLERS = {
     "rout-choice": combat.rout_choice,
     "seppuku-leader": combat.seppuku_leader,
     "advance": combat.advance,
+    # battle plans [10] and defensive positions [11.8]
+    "choose-plan": plans.choose_plan,
+    "initial-order": plans.initial_order,
+    "plan-order": plans.plan_order,
+    "plan-cp": plans.plan_cp,
+    "plan-attempt": plans.plan_attempt,
+    "tactic-clan": plans.tactic_clan,
+    "kido-move": plans.kido_move,
+    "ashibaya-move": plans.ashibaya_move,
+    "katta-katta": plans.katta_katta,
+    "katta-clan": plans.katta_clan,
+    "defensive-position": plans.defensive_position,
     # samurai [16]
     "samurai-offer": _yes,
     "samurai-host": samurai_host,

@@ -4,7 +4,7 @@ drawn clan waits, which clan marches or rallies first.
 CP: unspent points are lost [9.3], so every point buys a chit, the clans
 that matter most first (in contact, wanting a new order, marching to the
 fight), chits that reach the Bowl [9.3] before those that go to the Delay
-Track. Battle-plan CP [10.2] are answered by the fallback until plans land."""
+Track. Tactics [10.3] compete with the chits (plans.choose_tactic)."""
 
 from __future__ import annotations
 
@@ -55,14 +55,21 @@ def clan_urgency(bot, clan: str) -> float:
 
 
 def select_chit(bot, d):
+    """[9.3] the most urgent clan's chit, unless a tactic of the plan [10.3]
+    is worth more than the chits its CP would buy (plans.choose_tactic)."""
+    from tenkatoitsu.battle.heuristic import plans
+
     best, score = "done", 0.0
+    scores = {}
     for o in d.options:
         clan = chit_clan(o.value) if isinstance(o.value, str) else None
         if clan is None:
             continue
-        s = clan_urgency(bot, clan) + (0.5 if "Bowl" in o.label else 0.0) + 0.01
+        s = scores[clan] = clan_urgency(bot, clan) + (0.5 if "Bowl" in o.label else 0.0) + 0.01
         if s > score:
             best, score = o.value, s
+    if any(isinstance(o.value, str) and o.value.startswith("tactic:") for o in d.options):
+        return plans.choose_tactic(bot, d, scores) or best
     return best
 
 
