@@ -428,16 +428,21 @@ def katta_harm(bot, clan: str) -> float:
     forced = forced_attack_value(bot, clan)
     if forced is not None:
         harm = -forced
-    else:
-        harm = 0.2
+        if order == ATTACK:
+            harm -= 0.8  # it would attack anyway: the chit only gives it an activation
+    elif order == ATTACK:
+        harm = -0.5  # a free activation of a clan already in Attack
+    else:  # out of contact: it is stuck in Attack until an order change succeeds [8.1]
+        harm = 0.1
         if any(holds(g, victim, [u.hex]) and _objective_of(g, victim, u.hex) for u in units):
-            harm += 1.0  # it must charge off what gives it VP [17.1]
+            harm += 0.8  # it must charge off what gives it VP [17.1]
         harm += 0.3 * max(0.0, max(bot.ctx.ground(u.hex) for u in units))
-        if min((hex_distance(u.hex, e.hex) for u in units for e in bot.ctx.my_units()),
-               default=99) <= CHARGE_REACH + 1:
+        near = min((hex_distance(u.hex, e.hex) for u in units for e in bot.ctx.my_units()),
+                   default=99) <= CHARGE_REACH + 1
+        if near:
             harm += 0.3  # it charges into us on our ground
-    if order == ATTACK:
-        harm -= 0.8  # it would attack anyway: the chit only gives it an activation
+            if any(u.id in bot.enemy_decisive for u in units):
+                harm += 1.0  # the commander charges: his death ends the battle [17.1]
     return harm
 
 
