@@ -9,6 +9,7 @@ to its owner) and the public position; the opponent's plan stays hidden."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from itertools import product
 
@@ -40,8 +41,8 @@ MARKER_WORTH = (0.2, 0.8)  # one Defensive Position marker [11.8]
 KATTA_COST = (0.4, 0.9)  # one Katta! Katta! handed to the opponent [10.4.2]
 RESTRICTED_ORDER_COST = 0.8  # a clan that may not start in the order it wants [10.1]
 TACTICS_PER_TURN = 0.7  # how many tactics a side can afford a turn (1-3 CP)
-INACTIVE_TURNS = 4  # turns an inactive plan takes to save for and activate [10.2]
-NEAR_EQUAL = 0.2  # sheets within this fraction of the best are drawn among at random
+NEAR_EQUAL = 2.0  # sheets this close to the best may be drawn (not predictable) ...
+SHEET_TEMPERATURE = 0.5  # ... the better, the likelier
 
 
 def _turns_left(game) -> int:
@@ -54,7 +55,10 @@ def plan_worth(bot, plan: m.BattlePlan, active: bool) -> float:
     k = 0 if bot.is_offensive() else 1
     clans = [c for c in g.clans_of(bot.side) if g.state.clan_units(c, on_map_only=False)]
     off_map = [c for c in clans if g.state.clans[c].off_map]
-    turns = _turns_left(g) - (0 if active else INACTIVE_TURNS)
+    turns = _turns_left(g)
+    if not active:  # [10.2] the turns spent saving for an even chance and rolling
+        day = bp.activation_modifier(g, bot.side) - (bp.NIGHT_MODIFIER if g.is_night() else 0)
+        turns -= 1 + needed_cp(0, day) / MEAN_SPARE
     if turns <= 0:
         return 0.0
     uses = []
@@ -82,7 +86,8 @@ def plan_worth(bot, plan: m.BattlePlan, active: bool) -> float:
 
 
 def choose_plan(bot, d):
-    """[10.1] the sheet that suits the side, drawn among the near-best."""
+    """[10.1] the sheet that suits the side, drawn among the near-best
+    (weights falling off exponentially with the gap to the best)."""
     g = bot.ctx.game
     plans = {p.id: p for p in g.scenario.battle_plans()}
     active = g.state.honjins[bot.side].plan_active
@@ -91,8 +96,9 @@ def choose_plan(bot, d):
     if not scored:
         return d.options[0].value
     best = max(s for s, _ in scored)
-    near = sorted(v for s, v in scored if s >= best - NEAR_EQUAL * abs(best))
-    return bot.rng.choice(near)
+    near = sorted((v, math.exp((s - best) / SHEET_TEMPERATURE)) for s, v in scored
+                  if s >= best - NEAR_EQUAL)
+    return bot.rng.choices([v for v, _ in near], weights=[w for _, w in near])[0]
 
 
 def initial_order(bot, d):
