@@ -234,6 +234,11 @@ def test_tactic_clan_follows_the_choice_and_stops(game):
 
 # ------------------------------------------------------------------ [10.4.2] Katta! Katta!
 
+def katta_katta():
+    return Decision("asai", "katta-katta", "into the Bowl?",
+                    (Option(True, "in"), Option(False, "keep")), "10.4.2", {"victim": "oda"})
+
+
 def test_katta_clan_picks_the_worst_forced_attack(game):
     with_plan(game, "oda", "hoshi")
     b_fights_2c(game, good=False)  # B, worn, would attack 2a and 2c
@@ -244,8 +249,7 @@ def test_katta_clan_picks_the_worst_forced_attack(game):
     game.set_order("A", m.Order.ATTACK, "test")
     bot = bot_for(game, "asai")
     assert plans.forced_attack_value(bot, "B") < 0 < plans.forced_attack_value(bot, "C")
-    assert bot.choose(Decision("asai", "katta-katta", "?", (Option(True, "in"), Option(False, "keep")),
-                               "10.4.2", {"victim": "oda"})) is True
+    assert bot.choose(katta_katta()) is True
     d = Decision("asai", "katta-clan", "which?", tuple(Option(c, c) for c in "ABC"), "10.4.2",
                  {"victim": "oda"})
     assert bot.choose(d) == "B"
@@ -267,8 +271,7 @@ def test_katta_kept_when_no_clan_would_suffer(game):
     place(game, "A1", "0203")
     place(game, "A2", "0204")  # off the star, away from the river
     bot = bot_for(game, "asai")
-    assert bot.choose(Decision("asai", "katta-katta", "?", (Option(True, "in"), Option(False, "keep")),
-                               "10.4.2", {"victim": "oda"})) is False
+    assert bot.choose(katta_katta()) is False
 
 
 # ------------------------------------------------------------------ [11.8] markers

@@ -13,6 +13,8 @@ import math
 from fractions import Fraction
 from itertools import product
 
+import attrs
+
 from tenkatoitsu.battle import battle_plan as bp
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle import movement as mv
@@ -20,14 +22,12 @@ from tenkatoitsu.battle import zoc
 from tenkatoitsu.battle.combat import attack_groups, group_plans
 from tenkatoitsu.battle.heuristic.command import clan_urgency
 from tenkatoitsu.battle.heuristic.orders import (CHARGE_REACH, PLAN_SAMPLE, SPEARHEADS_JUDGED,
-                                               contact_value, enemy_distance, unit_contact_value,
-                                               wanted_order)
+                                               charge_value, contact_value, enemy_distance,
+                                               unit_contact_value, wanted_order)
 from tenkatoitsu.battle.heuristic.strategy import wear
 from tenkatoitsu.battle.tactics import TOTSUGEKI_MP
 from tenkatoitsu.battle.victory import holds
 from tenkatoitsu.hexmap import Hex, hex_distance
-
-import attrs
 
 ATTACK, DEFENSE, MOVEMENT, REGROUP = (m.Order.ATTACK, m.Order.DEFENSE, m.Order.MOVEMENT,
                                       m.Order.REGROUP)
@@ -260,7 +260,6 @@ def kido_candidates(bot) -> list[tuple[str, float]]:
     for clan in bp.tactic_clans(g, bot.side, "kido", []):
         if wanted_order(bot, clan) != ATTACK:
             continue
-        from tenkatoitsu.battle.heuristic.orders import charge_value
         value = _value_or_none(contact_value(bot, clan, attack=True), charge_value(bot, clan))
         if value is None or value < bot.level.attack_threshold:
             continue
