@@ -212,6 +212,15 @@ def test_19_4_2_vanguard_first_rearguard_last(long_game):
     assert {"clan:M", "clan:N"} <= set(selectable(g, "hashiba"))
 
 
+def test_19_4_2_binds_ashibaya_too(long_game):
+    """An Ashibaya march [10.4.5] brings no clan on before its turn [19.4.2]."""
+    from tenkatoitsu.battle.battle_plan import tactic_clans
+    g = long_game
+    assert tactic_clans(g, "hashiba", "ashibaya", []) == ["E"]
+    g.state.turn = 2
+    assert not {"M", "N"} & set(tactic_clans(g, "hashiba", "ashibaya", []))
+
+
 def test_19_4_4_and_19_4_6_delays_of_akechi_chits(long_game):
     g = long_game
     camp = rule(g, "yamazaki-long")

@@ -309,14 +309,15 @@ def tactic_options(game, side: str) -> list[Option]:
 
 def tactic_clans(game, side: str, tactic: str, chosen: list[str]) -> list[str]:
     """Clans whose chit is in the Reserve and may take the tactic: on the map
-    (Ashibaya may also bring an off-map clan on: it marches [10.4.5])."""
+    (Ashibaya may also bring an off-map clan on: it marches [10.4.5]). Only
+    chits the player could pick [9.3]: a scenario's restriction such as the
+    vanguard and rearguard of [19.4.2] binds a tactic too."""
+    from tenkatoitsu.battle.command import selectable  # command imports this module
     pending = clans_with_pending_tactic(game, side)
     out = []
-    for chit in game.state.honjins[side].reserve:
+    for chit in selectable(game, side):
         clan = chit_clan(chit)
-        if clan is None or clan in chosen or clan in pending:
-            continue
-        if not game.state.clan_units(clan, on_map_only=False):
+        if clan in chosen or clan in pending:
             continue
         if game.state.clans[clan].off_map and tactic != "ashibaya":
             continue

@@ -149,7 +149,7 @@ def katta(game, chit: str):
         return
     clan = yield Decision(holder, "katta-clan",
                           f"{holder}: Katta! Katta!: which clan of {victim} must attack?",
-                          tuple(Option(c, f"clan {c} ({game.order_of(c).value})") for c in clans),
+                          tuple(Option(c, f"clan {c}") for c in clans),  # its order may be hidden [5.3]
                           "10.4.2", {"victim": victim})
     h = game.state.honjins[victim]
     h.tactics_used.append(TacticUse(bp.KATTA, [clan], game.state.turn, performed=True))
