@@ -135,7 +135,7 @@ def ninjas(bot, d):
     long_game = _rule(g, "yamazaki-long")
     if long_game is not None and long_game.on_map:
         loss *= 2  # each CP recalls two chits [19.4.1]
-    return loss >= cost
+    return loss > cost
 
 
 def _announced_cp(game, side: str) -> int:
