@@ -107,9 +107,9 @@ def test_recall_first_the_clan_that_faces_the_enemy(yamazaki):
     g.version += 1
     far = [c for c in rule.on_map if c != f"clan:{front.clan}"]
     assert f"clan:{front.clan}" in rule.on_map
+    chits = [far[0], f"clan:{front.clan}"]
     d = Decision("akechi", "recall-chit", "recall?",
-                 tuple(Option(c, c) for c in [far[0], f"clan:{front.clan}"]) + (Option("none", "no"),),
-                 "19.4.1")
+                 tuple(Option(c, c) for c in chits) + (Option("none", "no"),), "19.4.1")
     assert bot.choose(d) == f"clan:{front.clan}"
 
 

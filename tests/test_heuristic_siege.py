@@ -16,7 +16,7 @@ from tenkatoitsu.battle.game import Game
 from tenkatoitsu.battle.heuristic import BotContext, HeuristicBot
 from tenkatoitsu.battle.heuristic import siege as sb
 from tenkatoitsu.battle.heuristic.orders import wanted_order
-from tenkatoitsu.battle.load import load_file, load_text
+from tenkatoitsu.battle.load import load_text
 from tenkatoitsu.battle.play import play
 from tenkatoitsu.core.driver import Driver
 from tenkatoitsu.hexmap import Hex
@@ -56,16 +56,6 @@ def besiege(game, units=("B1", "B2"), markers=None, manpower=None, ooc=None):
     return s
 
 
-def ask(gen, kind, bots, stop=True):
-    """Drive an engine generator, every decision answered by the bots, until
-    one of `kind` comes: return it (the generator is left there)."""
-    d = next(gen)
-    while True:
-        if d.kind == kind:
-            return d
-        d = gen.send(bots[d.side].choose(d))
-
-
 # ------------------------------------------------------------------ odds
 
 def test_assault_odds_are_the_two_dice():
@@ -90,14 +80,14 @@ def test_the_attacker_bids_just_enough_to_win_a_worthwhile_assault():
     _, d = sacrifice_decision(game, "oda", {"oda": 6, "asai": 4},
                               {"b": ["oda"], "rampart": ["asai"], "honmaru": ["asai"]})
     assert sb.fortress_worth(game, FORT, "oda") >= sb.WORTH_SACRIFICE  # hold 0311: 3 VP
-    assert make_bot("normal", 1, "oda").__class__ is HeuristicBot
     assert bot_for(game, "oda").choose(d) == 1
 
 
 def test_no_sacrifice_for_a_worthless_fortress_or_from_the_reserve():
     worthless = new_game(("vp hold 0311 3 at-end", "vp hold 0810 0 at-end"),
                          (" if controls oda fortress yokoyama", ""),
-                         ('unit 4a "Endō Naotsune" elan 2 mass 2', 'unit 4a "Endō Naotsune" elan 0 mass 4'))
+                         ('unit 4a "Endō Naotsune" elan 2 mass 2',
+                          'unit 4a "Endō Naotsune" elan 0 mass 4'))
     _, d = sacrifice_decision(worthless, "oda", {"oda": 6, "asai": 4},
                               {"b": ["oda"], "rampart": ["asai"], "honmaru": ["asai"]})
     assert sb.fortress_worth(worthless, FORT, "oda") == 0

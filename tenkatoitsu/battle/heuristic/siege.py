@@ -234,9 +234,8 @@ def siege_activity(bot, d):
         scores[sa.RALLY] = RALLY_VALUE
     if sa.MOVE_TROOPS in values and s.manpower[side] > RESERVE:
         places = useful_placements(g, s, side, s.bases.get(side, []))
-        if places:
-            strikes = not sa.targets(g, s, side)
-            scores[sa.MOVE_TROOPS] = 1.2 if strikes else 0.5
+        if places:  # needed most when no enemy marker can be struck yet
+            scores[sa.MOVE_TROOPS] = 0.5 if sa.targets(g, s, side) else 1.2
     return max(scores, key=lambda k: (scores[k], k == sa.END))
 
 
@@ -445,11 +444,6 @@ def exit_hex(bot, d):
 
 # ====================================================================== the end [15.9]
 
-def _keep_value(game, uid: str) -> float:
-    """A unit kept is its worth saved (its leader's above all: the commander)."""
-    return unit_worth(game, uid)
-
-
 def survivor(bot, d):
     """[15.9] keep the most valuable set of units that fits the Survivor
     score: the unit is kept when the best set of those still to choose holds it."""
@@ -461,7 +455,7 @@ def survivor(bot, d):
     if uid is None or room is None or not pending:
         return sg.KEEP
     g = bot.ctx.game
-    best = _best_subset(g, pending, room, lambda u: sg.elan_mass(g, u), _keep_value, maximise=True)
+    best = _best_subset(g, pending, room)
     return sg.KEEP if uid in best else sg.ELIMINATE
 
 
@@ -484,16 +478,17 @@ def disorganized(bot, d):
     return sg.DISORGANIZED if uid in chosen else sg.GOOD_ORDER
 
 
-def _best_subset(game, units, room: int, size, value, maximise=True) -> set[str]:
-    """The units whose sizes fit `room` with the greatest total value (exact:
-    a garrison is a handful of units)."""
+def _best_subset(game, units, room: int) -> set[str]:
+    """The units whose Elan + Mass fit `room` with the greatest worth (their
+    leaders', the commander's above all); exact, a garrison is a handful of
+    units."""
     best, best_v = set(), -1.0
     n = len(units)
     for mask in range(1 << n):
         pick = [units[i] for i in range(n) if mask >> i & 1]
-        if sum(size(u) for u in pick) > room:
+        if sum(sg.elan_mass(game, u) for u in pick) > room:
             continue
-        v = sum(value(game, u) for u in pick)
+        v = sum(unit_worth(game, u) for u in pick)
         if v > best_v:
             best, best_v = set(pick), v
     return best
