@@ -171,7 +171,7 @@ def test_pledges_weigh_their_vp_against_the_chits_they_bring(sekigahara):
     dec = d.pending
     bot = bots["tokugawa"]
     made = bot.choose(dec)
-    assert 1 <= made <= 3
+    assert made == 1  # the first, early and cheap; the second's 10 VP buy too little
     dear = Decision(dec.side, dec.kind, dec.prompt, dec.options, dec.rule,
                     {"pledges": [[t, 10 * v] for t, v in dec.context["pledges"]]})
     assert bot.choose(dear) < made
@@ -189,8 +189,14 @@ def gambit(treason, loyalty):
 def test_the_arquebuses_fire_when_the_odds_favour_treason(sekigahara):
     g = Game(sekigahara, seed=1)
     bot = bot_for(g, "tokugawa")
-    assert bot.choose(gambit(4, 2)) == "shoot"
+    assert bot.choose(gambit(4, 2)) == "shoot"  # two chances in three
+    assert bot.choose(gambit(3, 2)) == "hold"  # Kobayakawa is not staked on 60%
     assert bot.choose(gambit(1, 4)) == "hold"
+    tracks = sc._betrayals(g).track
+    tracks["L"] = [3, 0]  # one box from Loyal!: waiting would likely lose him
+    assert bot.choose(gambit(3, 3)) == "shoot"
+    tracks["L"] = [0, 2]  # one box from Treason!: the draws will bring him
+    assert bot.choose(gambit(5, 1)) == "hold"
 
 
 def test_a_loyal_clan_takes_the_order_its_situation_needs(sekigahara):

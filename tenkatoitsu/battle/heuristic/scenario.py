@@ -17,7 +17,7 @@ from tenkatoitsu.hexmap import Hex, hex_distance
 NONE = "none"
 FORTRESS = "fortress"
 NINJA_SPARE = 1  # CP Hashiba keeps for his own clans after paying the ninjas
-GAMBIT_EDGE = 0.5  # the arquebuses fire when Treason is at least this likely
+GAMBIT_EDGE = 2 / 3  # the arquebuses fire when Treason is at least this likely
 
 
 def _rule(game, name: str):
@@ -206,37 +206,41 @@ def influence_chit(bot, d):
 
 
 def pledges(bot, d):
-    """[21.4.3] each pledge moves Tokugawa's Diplomacy marker (one more
-    Treason chit in every later draw) and costs VP only if Tokugawa wins by
-    the margin [21.7.3]. A pledge is made while what the extra chit may bring
-    (its share of the draws left, times an average waverer's Elan, counted
-    twice: joining us and not them) outweighs its VP."""
+    """[21.4.3] each pledge moves Tokugawa's Diplomacy marker: one more
+    Treason chit among the Bowl's N, which turns L/(N(N+1)) of every later
+    draw from Loyalty to Treason (a swing of twice that). A pledge is made
+    while the families that swing may bring (boxes over the mean track
+    length, each family worth its mean Elan twice: joining us, not them)
+    outweigh its VP, which Ishida gains if Tokugawa wins by the margin [21.7.3]."""
     g = bot.ctx.game
     b = _betrayals(g)
     steps = (d.context or {}).get("pledges")
-    if b is None or not steps:
-        return 0
-    fams = list(b.families)
-    if not fams:
+    fams = list(b.families) if b is not None else []
+    if not steps or not fams:
         return 0
     elan = sum(g.unit_defs[u.id].elan for f in fams for c in b.families[f]
                for u in g.state.clan_units(c, on_map_only=False)) / len(fams)
+    length = sum(b.track_len(f, b.east) for f in fams) / len(fams)
     last = g.scenario.turns.last
-    chits = b.marker[b.west] + b.marker[b.east] + len(b.data.always_drawn)
+    loyalty = b.marker[b.west]
     take = 0
     for i, (turn, vp) in enumerate(steps, 1):
+        n = b.marker[b.east] + len(b.data.always_drawn) + i + loyalty
         draws = sum(b.data.draws_on(t) for t in range(turn, last + 1))
-        gain = 2.0 * elan * draws / (chits + i) / max(1, min(b.track_len(f, b.east) for f in fams))
-        if gain < vp:
+        boxes = 2.0 * loyalty / ((n - 1) * n) * draws
+        if boxes / length * 2.0 * elan < vp:
             break
         take = i
     return take if any(o.value == take for o in d.options) else 0
 
 
 def arquebus_gambit(bot, d):
-    """[21.4.6] fire on the waverer when the chit drawn is likely Treason
-    (the Bowl's make-up follows from the Diplomacy markers), more readily the
-    farther its Treason track still is from the end."""
+    """[21.4.6] the gambit stakes the waverer (Kobayakawa, the largest) on one
+    draw: fire when the chit drawn is Treason at least GAMBIT_EDGE of the time
+    (the Bowl's make-up follows from the Diplomacy markers); at even odds when
+    his Loyalty track is ahead in the race, so that waiting would likely lose
+    him; not at all when his Treason track is well ahead (the draws will bring
+    him)."""
     ctx = d.context or {}
     treason, loyalty = ctx.get("treason", 0), ctx.get("loyalty", 0)
     if treason + loyalty == 0:
@@ -246,8 +250,12 @@ def arquebus_gambit(bot, d):
     fam = ctx.get("family")
     edge = GAMBIT_EDGE
     if b is not None and fam in b.track:
-        left = b.track_len(fam, b.east) - b.track[fam][1]
-        edge -= 0.05 * (left - 1)  # far from Treason!: the draw is the quicker way
+        to_treason = b.track_len(fam, b.east) - b.track[fam][1]
+        to_loyal = b.track_len(fam, b.west) - b.track[fam][0]
+        if to_loyal < to_treason:
+            edge = 0.5
+        elif to_treason + 1 < to_loyal:
+            return "hold"
     return "shoot" if p >= edge else "hold"
 
 
