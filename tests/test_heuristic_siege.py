@@ -299,10 +299,13 @@ def test_storm_the_fortress_when_strong_enough_and_not_otherwise():
     bot = bot_for(game, "oda")
     assert sb.storm_target(bot, "B") == FORT  # B1 + B2: 8 against the garrison's 6
     assert wanted_order(bot, "B") == m.Order.ATTACK
+    assert sb.fortress_charge(bot, "B1", H("0311")) > 0  # the charge goes in
+    assert sb.fortress_charge(bot, "B1", H("0411")) is None
     strong = new_game()
     place(strong, "2a", "0311")  # 11 inside: too many
     bot = bot_for(strong, "oda")
     assert sb.storm_target(bot, "B") is None
+    assert sb.fortress_charge(bot, "B1", H("0311")) < 0  # a charge stops outside
 
 
 def test_relief_marches_to_the_own_besieged_fortress():

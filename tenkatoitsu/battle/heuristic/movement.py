@@ -166,8 +166,9 @@ def charge_hex(bot, d):
     foes = enemy_hexes(bot)
 
     def score(h: Hex) -> float:
-        if siege_bot.storms_into(bot, uid, h):
-            return 10.0  # [15.5] [15.7.1] into the fortress the clan storms
+        storm = siege_bot.fortress_charge(bot, uid, h)
+        if storm is not None:
+            return storm  # [15.5] [15.7.1] into the fortress the clan storms, or not at all
         if uid not in bot.decisive:
             v = orders.unit_contact_value(bot, uid, h)
             if v is not None:
@@ -246,12 +247,14 @@ def withdraw_unit(bot, d):
 
 def withdraw_hex(bot, d):
     uid = d.context.get("unit")
-    return _best_hex(bot, d, uid, lambda h: safe_score(bot, uid, h))
+    return _best_hex(bot, d, uid, lambda h: safe_score(bot, uid, h)
+                     - 10.0 * siege_bot.trapped_in(bot, h))  # [15.5] not into the enemy's fortress
 
 
 def retreat_hex(bot, d):
     uid = d.context.get("unit")
-    return _best_hex(bot, d, uid, lambda h: safe_score(bot, uid, h))
+    return _best_hex(bot, d, uid, lambda h: safe_score(bot, uid, h)
+                     - 10.0 * siege_bot.trapped_in(bot, h))
 
 
 def avoid_pursuit(bot, d):

@@ -576,14 +576,25 @@ def charge_target_bonus(bot, clan: str, eid: str) -> float:
     return 1.0 if f is not None and storm_target(bot, clan) == f.id else 0.0
 
 
-def storms_into(bot, uid: str, h: Hex) -> bool:
-    """The charging unit may end in the fortress its clan storms."""
+def trapped_in(bot, h: Hex) -> bool:
+    """A hex of a fortress the enemy holds: a unit that ends a retreat or a
+    withdrawal there begins a siege, Shaken or worse, and stays [15.3] [15.5]."""
+    return sg.is_dead_end(bot.ctx.game, bot.side, h)
+
+
+def fortress_charge(bot, uid: str, h: Hex) -> float | None:
+    """A charge's end in a fortress the enemy holds [15.3]: the best end when
+    the clan storms it (the spearhead's target is there, or the clan is
+    strong enough), else the worst (a dead end the unit would never leave
+    but by relinquishing [15.8]); None for any other hex."""
     g = bot.ctx.game
     f = g.map.fortress_of.get(h)
-    if f is None or uid in bot.decisive:
-        return False
-    return storm_target(bot, g.state.units[uid].clan) == f.id or \
-        (sg.enemy_inside(g, f.id, bot.side) and bot.memory.get("storming") == f.id)
+    if f is None or not sg.enemy_inside(g, f.id, bot.side):
+        return None
+    if uid not in bot.decisive and (bot.memory.get("storming") == f.id or
+                                    storm_target(bot, g.state.units[uid].clan) == f.id):
+        return 10.0
+    return -10.0
 
 
 def siege_objectives(game, side: str) -> list[Hex]:

@@ -72,7 +72,8 @@ def leader_worth(game, uid: str) -> float:
 
 def objectives(game, side: str) -> dict[Hex, float]:
     """Hexes worth VP to `side` at the end [17.1] [21.7.3] and not yet its:
-    its own star hexes and the hexes it gains by holding."""
+    its own star hexes and the hexes it gains by holding (one the enemy stands
+    in only when it is a fortress to relieve or storm [15]: siege_objectives)."""
     from tenkatoitsu.battle.heuristic.siege import siege_objectives
 
     out: dict[Hex, float] = {}
