@@ -292,6 +292,7 @@ def advantage(bot, d):
     bids = ctx["bids"]
     enemy = enemy_of(s, bot.side)
     edge = ctx["committed"] - ctx["defense"] + bids[bot.side] - bids[enemy]
+    # a won assault is worth about 4: the marker, an Out of Combat point, the area
     gain = (assault_odds(edge + 1)[0] - assault_odds(edge)[0]) * 4.0
     g = bot.ctx.game
     later = max(best_target(g, s, bot.side, sa.FIRE)[1], RALLY_VALUE if s.out_of_combat[bot.side]
@@ -300,7 +301,7 @@ def advantage(bot, d):
 
 
 def siege_loss(bot, d):
-    """[15.6.1] [15.6.1 fire] a loss: Manpower while it is above the reserve,
+    """[15.6.1] an assault's loss or a fire's hit: Manpower while above the reserve,
     else the marker worth least (farthest from the keep; never a side's last
     exit while Manpower can pay)."""
     s = _siege(bot, d)
