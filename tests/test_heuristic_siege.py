@@ -347,3 +347,17 @@ def test_seeded_siege_games_finish_and_the_heuristic_storms_and_assaults():
         assaults += sum(1 for e in g.events if type(e).__name__ == "AssaultResolved"
                         and e.side in heuristic)
     assert sieges >= 3 and assaults > 0
+
+
+def test_every_siege_and_scenario_decision_has_a_handler():
+    import re
+
+    from tenkatoitsu.battle.heuristic import HANDLERS
+
+    root = SCENARIOS.parent / "tenkatoitsu" / "battle"
+    files = [*root.glob("siege*.py"), *(root / "scenario_rules").glob("*.py")]
+    kinds = {"siege-assault-target", "siege-fire-target"}  # made with a computed kind
+    for f in files:
+        kinds |= set(re.findall(r'Decision\(\s*[\w.]+,\s*"([a-z-]+)"', f.read_text("utf-8")))
+    assert len(kinds) > 30
+    assert kinds <= set(HANDLERS), sorted(kinds - set(HANDLERS))
