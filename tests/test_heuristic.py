@@ -120,8 +120,13 @@ def test_objectives_follow_the_victory_rules(training):
     asai = objectives(g, "asai")
     assert Hex.from_id("0810") in asai  # its own star, not yet held [21.7.3]
     oda = objectives(g, "oda")
-    assert Hex.from_id("0311") not in oda  # held by the enemy: not to be walked into
     assert Hex.from_id("0810") in oda  # standing on the enemy's star denies it
+    # Yokoyama (3 VP) is held by the enemy: an objective only while one clan
+    # alone could storm it [15.5] (Hideyoshi's 9 Elan + Mass against 6)
+    assert Hex.from_id("0311") in oda
+    g._lift("2a")
+    g._drop("2a", Hex.from_id("0311"))
+    assert Hex.from_id("0311") not in objectives(g, "oda")
 
 
 # ---------------------------------------------------------------- no peeking

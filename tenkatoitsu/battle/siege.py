@@ -523,7 +523,8 @@ def survivors(game, fid: str, side: str, units: list[str], score: int, out_of_co
             [Option(ELIMINATE, f"eliminate {uid}")]
         choice = yield Decision(side, "siege-survivor",
                                 f"{fid}: Survivor score {room} left: keep {uid}?", tuple(opts),
-                                "15.9", {"fortress": fid, "unit": uid})
+                                "15.9", {"fortress": fid, "unit": uid, "room": room,
+                                         "pending": units[units.index(uid):]})
         if choice == KEEP:
             kept.append(uid)
             room -= em
@@ -540,7 +541,8 @@ def survivors(game, fid: str, side: str, units: list[str], score: int, out_of_co
             opts.append(Option(GOOD_ORDER, f"{uid} is in Good Order"))
         choice = yield Decision(side, "siege-disorganized",
                                 f"{fid}: Out of Combat {need} still to cover: state of {uid}?",
-                                tuple(opts), "15.9", {"fortress": fid, "unit": uid})
+                                tuple(opts), "15.9", {"fortress": fid, "unit": uid, "need": need,
+                                                      "pending": kept[i:]})
         u = game.state.units[uid]
         target = DISORGANIZED_STEPS if choice == DISORGANIZED else 0
         if choice == DISORGANIZED:

@@ -82,7 +82,7 @@ def combat_chit(game, side: str):
                                     f"{side} at {fid}: {points} Siege Action points; "
                                     f"Manpower {s.manpower[side]}, Out of Combat "
                                     f"{s.out_of_combat[side]}", opts, "15.6.1",
-                                    {"fortress": fid})
+                                    {"fortress": fid, "points": points})
             if choice == END:
                 break
             points -= 1
@@ -117,7 +117,8 @@ def _defense(game, s: SiegeState, committed: list[str], target: str) -> int:
     return min(g.defense(a, target) for a in committed)
 
 
-def sacrifices(game, s: SiegeState, side: str, cap: int):
+def sacrifices(game, s: SiegeState, side: str, cap: int, target: str | None = None,
+               defense: int = 0, points: int = 0):
     """[15.6.1] Sacrifice bidding, attacker first, in turns, each at most
     `cap` in all; stops after two passes in a row. Decision siege-sacrifice
     (number of Manpower points, 0 = pass). Returns {side: points}."""
@@ -135,7 +136,9 @@ def sacrifices(game, s: SiegeState, side: str, cap: int):
             k = yield Decision(turn, "siege-sacrifice",
                                f"{turn} ({role}): Sacrifices so far {bid[side]} (attacker), "
                                f"{bid[enemy]} (defender), at most {cap} each", opts, "15.6.1",
-                               {"fortress": s.fortress})
+                               {"fortress": s.fortress, "target": target, "attacker": side,
+                                "committed": cap, "defense": defense, "bids": dict(bid),
+                                "points": points})
             if k == 0:
                 passes += 1
             else:
@@ -154,13 +157,15 @@ def assault(game, s: SiegeState, side: str, points: int):
     target = yield from _choose_target(game, s, side, "siege-assault-target", "Assault")
     committed = adjacent_marker_areas(game, s, side, target)
     defense = _defense(game, s, committed, target)
-    bid = yield from sacrifices(game, s, side, len(committed))
+    bid = yield from sacrifices(game, s, side, len(committed), target, defense, points)
     advantage = 0
     if points > 0:
         take = yield Decision(side, "siege-advantage",
                               f"{side}: declare an Advantage (+1, one more Siege Action point)?",
                               (Option(True, "declare an Advantage"), Option(False, "no Advantage")),
-                              "15.6.1", {"fortress": s.fortress})
+                              "15.6.1", {"fortress": s.fortress, "target": target,
+                                         "committed": len(committed), "defense": defense,
+                                         "bids": dict(bid), "points": points})
         if take:
             advantage, points = 1, points - 1
             game.note("15.6.1", f"{side} declares an Advantage ({points} points left)")
@@ -196,7 +201,8 @@ def _attacker_losses(game, s: SiegeState, side: str, committed: list[str], losse
                                 f"{losses - i} losses fall on nothing")
             return
         choice = yield Decision(side, "siege-loss", f"{side}: assault loss {i + 1} of {losses}",
-                                tuple(opts), "15.6.1", {"fortress": s.fortress})
+                                tuple(opts), "15.6.1", {"fortress": s.fortress,
+                                                        "losses_left": losses - i})
         if choice == MANPOWER:
             track(game, s, side, MANPOWER, -1, "assault loss", "15.6.1")
         else:
@@ -213,7 +219,7 @@ def _force(game, s: SiegeState, side: str, target: str, committed: list[str], de
     force = yield Decision(side, "siege-force",
                            f"{side}: sacrifice 1 Manpower to force the decision at {target}?",
                            (Option(True, "force the decision"), Option(False, "accept the tie")),
-                           "15.6.1", {"fortress": s.fortress})
+                           "15.6.1", {"fortress": s.fortress, "target": target})
     if not force:
         return
     track(game, s, side, MANPOWER, -1, "forcing Sacrifice", "15.6.1")
@@ -221,7 +227,7 @@ def _force(game, s: SiegeState, side: str, target: str, committed: list[str], de
         counter = yield Decision(enemy, "siege-counter",
                                  f"{enemy}: sacrifice 1 Manpower to keep the tie at {target}?",
                                  (Option(True, "counter-sacrifice"), Option(False, "give way")),
-                                 "15.6.1", {"fortress": s.fortress})
+                                 "15.6.1", {"fortress": s.fortress, "target": target})
         if counter:
             track(game, s, enemy, MANPOWER, -1, "counter-Sacrifice", "15.6.1")
             game.note("15.6.1", f"the tie at {target} stands")
@@ -252,7 +258,7 @@ def _conquest(game, s: SiegeState, side: str, target: str, committed: list[str],
         opts.append(Option(NEW, "place a new Control marker (1 Manpower)"))
     opts.append(Option(NONE, "leave the area empty"))
     choice = yield Decision(side, "siege-occupy", f"{side}: occupy {g.name(target)}?",
-                            tuple(opts), "15.6.1", {"fortress": s.fortress})
+                            tuple(opts), "15.6.1", {"fortress": s.fortress, "target": target})
     if choice == NEW:
         put_marker(game, s, side, target, "15.6.1", "conquest")
     elif choice != NONE:
@@ -281,7 +287,7 @@ def fire(game, s: SiegeState, side: str):
     if s.manpower[enemy] > 0:
         opts.append(Option(MANPOWER, "lose 1 Manpower"))
     choice = yield Decision(enemy, "siege-fire-loss", f"{enemy}: the fire on {target} hits",
-                            tuple(opts), "15.6.1", {"fortress": s.fortress})
+                            tuple(opts), "15.6.1", {"fortress": s.fortress, "target": target})
     if choice == MANPOWER:
         track(game, s, enemy, MANPOWER, -1, "fire", "15.6.1")
     else:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from tenkatoitsu.battle.heuristic import combat, command, movement, orders, plans
+from tenkatoitsu.battle.heuristic import combat, command, movement, orders, plans, scenario, siege
 from tenkatoitsu.battle.heuristic.context import BotContext
 from tenkatoitsu.battle.heuristic.strategy import (LEVELS, Level, decisive_leaders, objectives,
                                                    offensive, projected_lead, margin)
@@ -105,6 +105,39 @@ HANDLERS = {
     "samurai-offer": _yes,
     "samurai-host": samurai_host,
     "samurai-action": samurai_action,
+    # sieges [15]
+    "siege-activity": siege.siege_activity,
+    "siege-assault-target": siege.siege_target,
+    "siege-fire-target": siege.siege_target,
+    "siege-sacrifice": siege.sacrifice,
+    "siege-advantage": siege.advantage,
+    "siege-loss": siege.siege_loss,
+    "siege-fire-loss": siege.siege_loss,
+    "siege-force": siege.force,
+    "siege-counter": siege.counter,
+    "siege-occupy": siege.occupy,
+    "siege-place-marker": siege.place_marker,
+    "siege-relinquish": siege.relinquish,
+    "siege-exchange": siege.exchange,
+    "siege-exit-hex": siege.exit_hex,
+    "siege-survivor": siege.survivor,
+    "siege-disorganized": siege.disorganized,
+    # scenario modules: Yamazaki [19], Sekigahara [21]
+    "encampment": scenario.encampment,
+    "encampment-clan": scenario.encampment_clan,
+    "encampment-hex": scenario.encampment_hex,
+    "recall-chit": scenario.best_chit,
+    "free-chit": scenario.best_chit,
+    "free-companion": scenario.best_chit,
+    "ninjas": scenario.ninjas,
+    "entry-hex": scenario.entry_hex,
+    "pledges": scenario.pledges,
+    "influence-chit": scenario.influence_chit,
+    "arquebus-gambit": scenario.arquebus_gambit,
+    "joining-order": scenario.joining_order,
+    "chosokabe": scenario.chosokabe,
+    "impetuous-unit": scenario.impetuous_unit,
+    "impetuous-hex": scenario.impetuous_hex,
 }
 
 

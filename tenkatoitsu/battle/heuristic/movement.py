@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from tenkatoitsu.battle import movement as mv
 from tenkatoitsu.battle.heuristic import orders
+from tenkatoitsu.battle.heuristic import siege as siege_bot
 from tenkatoitsu.battle.heuristic.strategy import attackable, unit_worth, wear
 from tenkatoitsu.hexmap import Hex, hex_distance
 
@@ -119,6 +120,7 @@ def charge_spearhead(bot, d):
     """The unit whose charge pays best (or costs least): a cheap unit leads a
     forced charge into bad odds, the commander never leads."""
     g = bot.ctx.game
+    bot.memory["storming"] = None  # a new charge: charge_target says whether it storms
 
     def key(o):
         u = g.state.units[o.value]
@@ -137,9 +139,15 @@ def target_score(bot, eid: str) -> float:
 
 def charge_target(bot, d):
     uid = d.context.get("unit")
-    pick = max(d.options, key=lambda o: (round(best_charge(bot, uid, [o.value])[0], 6),
-                                         target_score(bot, o.value), o.value)).value
+    clan = d.context.get("clan")
+    storm = {o.value: siege_bot.charge_target_bonus(bot, clan, o.value) for o in d.options}
+    pick = max(d.options, key=lambda o: (round(best_charge(bot, uid, [o.value])[0] + storm[o.value],
+                                               6), target_score(bot, o.value), o.value)).value
     bot.memory["charge-target"] = pick
+    # [15.5] charging a garrison: the followers go in with the spearhead
+    g = bot.ctx.game
+    f = g.map.fortress_of.get(g.state.units[pick].hex)
+    bot.memory["storming"] = f.id if f is not None and storm[pick] else None
     return pick
 
 
@@ -158,6 +166,9 @@ def charge_hex(bot, d):
     foes = enemy_hexes(bot)
 
     def score(h: Hex) -> float:
+        storm = siege_bot.fortress_charge(bot, uid, h)
+        if storm is not None:
+            return storm  # [15.5] [15.7.1] into the fortress the clan storms, or not at all
         if uid not in bot.decisive:
             v = orders.unit_contact_value(bot, uid, h)
             if v is not None:
@@ -236,12 +247,14 @@ def withdraw_unit(bot, d):
 
 def withdraw_hex(bot, d):
     uid = d.context.get("unit")
-    return _best_hex(bot, d, uid, lambda h: safe_score(bot, uid, h))
+    return _best_hex(bot, d, uid, lambda h: safe_score(bot, uid, h)
+                     - 10.0 * siege_bot.trapped_in(bot, h))  # [15.5] not into the enemy's fortress
 
 
 def retreat_hex(bot, d):
     uid = d.context.get("unit")
-    return _best_hex(bot, d, uid, lambda h: safe_score(bot, uid, h))
+    return _best_hex(bot, d, uid, lambda h: safe_score(bot, uid, h)
+                     - 10.0 * siege_bot.trapped_in(bot, h))
 
 
 def avoid_pursuit(bot, d):

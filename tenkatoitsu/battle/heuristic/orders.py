@@ -17,6 +17,8 @@ import itertools
 import attrs
 
 from tenkatoitsu.battle.combat import attack_groups, group_plans
+from tenkatoitsu.battle import siege
+from tenkatoitsu.battle.heuristic import siege as siege_bot
 from tenkatoitsu.battle.heuristic.strategy import attackable, wear
 from tenkatoitsu.hexmap import hex_distance
 
@@ -102,6 +104,9 @@ def wanted_order(bot, clan: str) -> m.Order:
     units = g.state.clan_units(clan)
     if not units:
         return current
+    s = siege.clan_siege(g, clan)
+    if s is not None:
+        return siege_bot.siege_order(bot, clan, s)  # [15.6] [15.8]
     if any(u.id in bot.decisive for u in units) and bot.ctx.order(clan) == DEFENSE:
         return DEFENSE  # the commander's own clan holds: his death ends the battle [17.1]
     if any(u.hex in bot.objective_hexes_held() for u in units) and \
@@ -110,6 +115,8 @@ def wanted_order(bot, clan: str) -> m.Order:
     if wear(g, clan) >= lv.regroup_wear:
         return REGROUP
     value = contact_value(bot, clan, attack=True)
+    if value is None and siege_bot.storm_target(bot, clan) is not None:
+        return ATTACK  # [15.3] only a clan in Attack enters an enemy-held fortress
     if value is not None:
         keep = 0.15 if current == ATTACK else 0.0  # no flip-flopping on the margin
         keep += DESPERATE_ODDS * bot.boldness()

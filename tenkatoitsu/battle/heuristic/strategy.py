@@ -72,13 +72,17 @@ def leader_worth(game, uid: str) -> float:
 
 def objectives(game, side: str) -> dict[Hex, float]:
     """Hexes worth VP to `side` at the end [17.1] [21.7.3] and not yet its:
-    its own star hexes and the hexes it gains by holding."""
+    its own star hexes and the hexes it gains by holding (one the enemy stands
+    in only when it is a fortress to relieve or storm [15]: siege_objectives)."""
+    from tenkatoitsu.battle.heuristic.siege import siege_objectives
+
     out: dict[Hex, float] = {}
     v = game.scenario.victory
+    sieges = set(siege_objectives(game, side)) if game.scenario.map.fortresses else set()
     for rule in (v.vp if v else ()):
         if rule.kind == "hold":
             h = Hex.from_id(f"{rule.args[0]:04d}")
-            if not holds(game, side, [h]) and not _enemy_in(game, side, h):
+            if not holds(game, side, [h]) and (not _enemy_in(game, side, h) or h in sieges):
                 out[h] = float(rule.args[1])
         elif rule.kind == "stars":
             for star in game.scenario.map.stars:

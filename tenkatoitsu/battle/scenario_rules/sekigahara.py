@@ -207,7 +207,7 @@ class Sekigahara(ScenarioRule):
             return
         uid = units[0] if len(units) == 1 else (yield Decision(
             side, "impetuous-unit", f"{side}: which unit of clan {clan} goes in?",
-            tuple(Option(u, u) for u in units), "21.6"))
+            tuple(Option(u, u) for u in units), "21.6", {"clan": clan}))
         here = game.state.units[uid].hex
         free = [h for h in enemy_zoc(game, side) if movement.can_enter(game, side, h, uid)
                 and not game.occupants(h)]
@@ -220,7 +220,7 @@ class Sekigahara(ScenarioRule):
             dest = near[0]
         else:
             value = yield Decision(side, "impetuous-hex", f"{side}: where does {uid} go in?",
-                                   tuple(Option(h.id, h.id) for h in near), "21.6")
+                                   tuple(Option(h.id, h.id) for h in near), "21.6", {"unit": uid})
             dest = next(h for h in near if h.id == value)
         game.move(uid, [here, dest], "placement", "21.6")
         game.state.moved.add(uid)  # it comes into contact: an assault [11.5]

@@ -151,7 +151,8 @@ class Betrayals:
                                       f"by turn {turn}; Ishida +{vp} VP at the end if you lead"))
             self.pledges = yield Decision(self.east, "pledges",
                                           f"{self.east}: how many land pledges (secret)?",
-                                          tuple(opts), "21.4.3")
+                                          tuple(opts), "21.4.3",
+                                          {"pledges": [list(p) for p in self.data.pledges]})
             g.emit(PledgesWritten(rule="21.4.3", side=self.east, pledges=self.pledges))
 
     def pledge_vp(self) -> int:
@@ -228,7 +229,7 @@ class Betrayals:
                 f = yield Decision(side, "influence-chit",
                                    f"{side}: a {kind} chit for the Betrayal Bowl "
                                    f"({len(chosen) + 1} of {self.marker[side]})", tuple(opts),
-                                   "21.4.3")
+                                   "21.4.3", {"kind": kind})
                 chosen.append(f)
             self.bowl += [f"{kind}:{f}" for f in chosen]
         self.bowl += [f"treason:{f}" for f in self.data.always_drawn if f in self.open_families()]
@@ -264,7 +265,10 @@ class Betrayals:
         choice = yield Decision(self.east, "arquebus-gambit",
                                 f"{self.east}: fire the arquebuses at clan {fam} to force it to "
                                 "decide?", (Option(SHOOT, "fire: draw one influence chit now"),
-                                            Option(HOLD_FIRE, "hold fire")), "21.4.6")
+                                            Option(HOLD_FIRE, "hold fire")), "21.4.6",
+                                {"family": fam,  # the counts follow from the public markers
+                                 "treason": sum(c.startswith("treason:") for c in self.bowl),
+                                 "loyalty": sum(c.startswith("loyalty:") for c in self.bowl)})
         if choice != SHOOT:
             return
         chit = g.dice.shuffle_pick(self.bowl, "the arquebuses gambit", "21.4.6")
@@ -321,7 +325,8 @@ class Betrayals:
             else:
                 order = yield Decision(side, "joining-order",
                                        f"{side}: clan {c} stays loyal: choose its Order",
-                                       tuple(Option(o.value, o.value) for o in m.Order), "21.4.2")
+                                       tuple(Option(o.value, o.value) for o in m.Order), "21.4.2",
+                                       {"clan": c})
                 g.set_order(c, m.Order(order), "21.4.2")
             if not g.state.clan_units(c, on_map_only=False):
                 continue
@@ -348,7 +353,9 @@ class Betrayals:
                                     "redeploy it?",
                                     (Option(NOW, f"at once: chit in the Bowl, enters at {rd.entry_now}"),
                                      Option(REDEPLOY, f"redeploy: chit on Delay box {rd.box}, "
-                                                      f"enters at {rd.entry_later}")), "21.4.8")
+                                                      f"enters at {rd.entry_later}")), "21.4.8",
+                                    {"clan": clan, "entry_now": rd.entry_now,
+                                     "entry_later": rd.entry_later, "box": rd.box})
             st = g.state.clans[clan]
             st.entry = rd.entry_now if choice == NOW else rd.entry_later
             if choice == REDEPLOY:

@@ -198,7 +198,7 @@ class LongGame(ScenarioRule):
                     options.append(Option(i + 1, f"encampment {i + 1} ({len(free)} hexes free)"))
             where = yield Decision(side, "encampment-clan",
                                    f"{side}: where does clan {clan} set up? (a clan is never split)",
-                                   tuple(options), "19.4.1")
+                                   tuple(options), "19.4.1", {"clan": clan})
             if where == FORTRESS:
                 continue
             camp = self.encampments[where - 1]
@@ -206,7 +206,8 @@ class LongGame(ScenarioRule):
             for u in units:
                 free = sorted((h for h in camp if not game.occupants(h)), key=lambda h: h.id)
                 h = yield Decision(side, "encampment-hex", f"{side}: hex of {u.id} in encampment "
-                                   f"{where}", tuple(Option(x.id, x.id) for x in free), "19.4.1")
+                                   f"{where}", tuple(Option(x.id, x.id) for x in free), "19.4.1",
+                                   {"unit": u.id, "encampment": where})
                 game.move(u.id, [u.hex, Hex.from_id(h)], "set-up", "19.4.1")
         # [19.4.1] the clan chits go on the map, not in the Reserve box
         for clan in game.clans_of(side):
@@ -257,7 +258,7 @@ class LongGame(ScenarioRule):
         use = yield Decision(side, "ninjas", f"{side}: send the ninjas into Akechi's camp "
                              f"({cost} CP, Akechi loses 1D6 CP)?",
                              (Option(True, f"send them ({cost} CP)"), Option(False, "not tonight")),
-                             "19.4.5")
+                             "19.4.5", {"cost": cost, "target": self.side})
         if not use:
             return
         self.ninjas_used = True
@@ -384,7 +385,7 @@ class Tsutsui(ScenarioRule):
         choice = yield Decision(self.side, "entry-hex", f"{self.side}: the arrow is blocked; clan "
                                 f"{clan} lands on which riverbank hex?",
                                 tuple(Option(e, f"{entries[e].hex.id} ({e})") for e in free),
-                                "19.6.2")
+                                "19.6.2", {"clan": clan})
         cs.entry = choice
         game.note("19.6.2", f"clan {clan} lands at {entries[choice].hex.id}")
 
