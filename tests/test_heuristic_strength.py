@@ -121,3 +121,23 @@ def test_the_free_initiative_pick_never_risks_attack_to_defense(training):
     d = Decision("oda", "initiative-clan", "initiative: a clan of oda",
                  (Option("pass", "pass"), Option("B", "B (free choice)")), "7.2.4")
     assert orders.initiative_clan(bot, d) == "pass"
+
+
+# ---------------------------------------------------------------- objectives [21.7.3]
+
+def test_a_star_the_enemy_stands_on_is_no_march_objective():
+    """[21.7.3] Ishida's star on Momokubariyama (2409) carries Ieyasu's own
+    camp: a clan sent there alone marches into the whole Eastern army. It is
+    won by fighting; the empty star at Sekigahara (1310) stays an objective."""
+    from tenkatoitsu.battle.heuristic.strategy import objectives
+    from tenkatoitsu.hexmap import Hex
+
+    res = load_file(SCENARIOS / "sekigahara.tks")
+    assert res.ok, res.diagnostics
+    g = Game(res.document, seed=1)
+    assert g.occupants(Hex.from_id("2409"))  # 18Aa, Tokugawa Ieyasu
+    obj = objectives(g, "ishida")
+    assert Hex.from_id("2409") not in obj
+    assert obj.get(Hex.from_id("1310")) == 2.0
+    place(g, "18Aa", "2410")  # Ieyasu steps off: the star is open again
+    assert objectives(g, "ishida").get(Hex.from_id("2409")) == 3.0

@@ -71,8 +71,8 @@ def leader_worth(game, uid: str) -> float:
 
 
 def objectives(game, side: str) -> dict[Hex, float]:
-    """Hexes worth VP to `side` at the end [17.1] [21.7.3] and not yet its:
-    its own star hexes and the hexes it gains by holding."""
+    """Hexes worth VP to `side` at the end [17.1] [21.7.3] and not yet its
+    nor the enemy's: its own star hexes and the hexes it gains by holding."""
     out: dict[Hex, float] = {}
     v = game.scenario.victory
     for rule in (v.vp if v else ()):
@@ -82,7 +82,9 @@ def objectives(game, side: str) -> dict[Hex, float]:
                 out[h] = float(rule.args[1])
         elif rule.kind == "stars":
             for star in game.scenario.map.stars:
-                if star.side == side and not star_controlled(game, star):
+                if star.side == side and not star_controlled(game, star) \
+                        and not _enemy_in(game, side, star.hex):
+                    # one the enemy stands on is won by fighting, not by a march
                     out[star.hex] = float(star.vp)
                 elif star.side != side and not game.occupants(star.hex):
                     out[star.hex] = float(star.vp)  # standing there denies it [21.7.3]
