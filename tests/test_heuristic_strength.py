@@ -44,7 +44,11 @@ def test_the_level_table_sets_the_lead_each_side_needs(yamazaki):
     g = Game(yamazaki, variants=("short",), seed=1)
     assert win_lead(g, "hashiba") == 0
     assert win_lead(g, "akechi") == 1
-    # level at 0-0: Hashiba already wins as it stands, Akechi must gain VP
+    # level at 0-0 both want VP: Akechi to win at all, Hashiba for a lead
+    # that one lucky enemy combat does not undo
+    assert offensive(g, "akechi", LEVELS["normal"])
+    assert offensive(g, "hashiba", LEVELS["normal"])
+    g.state.vp["hashiba"] += 1
     assert not offensive(g, "hashiba", LEVELS["normal"])
     assert offensive(g, "akechi", LEVELS["normal"])
 

@@ -159,8 +159,10 @@ def win_lead(game, side: str) -> int:
 
 def offensive(game, side: str, level: Level) -> bool:
     """Must the side attack? Yes while the battle as it stands does not give
-    it a win (plus the level's slack)."""
-    return projected_lead(game, side) < win_lead(game, side) + level.offensive_slack
+    it a win with a lead of at least 1 VP (plus the level's slack): a tie that
+    the table calls a win is one lucky enemy combat from a defeat."""
+    needed = max(1, win_lead(game, side))
+    return projected_lead(game, side) < needed + level.offensive_slack
 
 
 #: the last part of the battle in which a side short of a win grows bold
