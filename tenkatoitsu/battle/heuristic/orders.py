@@ -84,13 +84,11 @@ def charge_value(bot, clan: str) -> float | None:
 
 
 def free_charge_pays(bot, clan: str, current: m.Order) -> bool:
-    """Is Attack worth more than Defense to a clan in contact, for a side
-    that holds (a side that must gain VP keeps Attack: its charges [6.3] and
-    advances [11.12] follow an enemy who retreats)? Units in an EZoC attack
-    under either order [8.2] [8.4] [11.1], and Defense adds the choice of
-    [11.2], Firepower against assaults (Yari Fusuma, not Hangeki [11.5]) and
-    no forced advance [11.12]: Attack only pays for the charge of the clan's
-    units still free of an EZoC."""
+    """Is Attack worth more than Defense to a clan in contact? Units in an
+    EZoC attack under either order [8.2] [8.4] [11.1], and Defense adds the
+    choice of [11.2], Firepower against assaults (Yari Fusuma, not Hangeki
+    [11.5]) and no forced advance [11.12]: Attack only pays for the charge
+    [6.3] of the clan's units still free of an EZoC."""
     cv = charge_value(bot, clan)
     threshold = bot.level.attack_threshold - DESPERATE_ODDS * bot.boldness()
     if current == ATTACK:
@@ -128,8 +126,7 @@ def wanted_order(bot, clan: str) -> m.Order:
     if value is not None:
         keep = 0.15 if current == ATTACK else 0.0  # no flip-flopping on the margin
         keep += DESPERATE_ODDS * bot.boldness()
-        if value >= lv.attack_threshold - keep and \
-                (bot.is_offensive() or free_charge_pays(bot, clan, current)):
+        if value >= lv.attack_threshold - keep and free_charge_pays(bot, clan, current):
             return ATTACK
         forced = contact_value(bot, clan, attack=False)
         held = any(u.hex in bot.objective_hexes_held() for u in units)
