@@ -123,11 +123,16 @@ def test_plan_order_gives_each_clan_its_wanted_order(game):
     with_plan(game, "oda", "kakuyoku", active=False)
     b_fights_2c(game, good=True)
     bot = bot_for(game, "oda")
-    assert wanted_order(bot, "B") == m.Order.ATTACK
+    want = wanted_order(bot, "B").value
+    orders = ("attack", "defense", "movement", "regroup")
     d = Decision("oda", "plan-order", "new order?",
-                 (Option("keep", "keep"), Option("attack", "attack"),
-                  Option("movement", "movement")), "10.2", {"clan": "B"})
-    assert bot.choose(d) == "attack"  # no order change roll to fail [8.1]
+                 (Option("keep", "keep"),) + tuple(Option(o, o) for o in orders),
+                 "10.2", {"clan": "B"})
+    assert bot.choose(d) == want  # no order change roll to fail [8.1]
+    others = tuple(Option(o, o) for o in orders if o != want)
+    d = Decision("oda", "plan-order", "new order?", (Option("keep", "keep"),) + others,
+                 "10.2", {"clan": "B"})
+    assert bot.choose(d) == "keep"  # the sheet does not offer the order it wants
 
 
 # ------------------------------------------------------------------ [10.1] the sheet

@@ -12,8 +12,8 @@ import random
 
 from tenkatoitsu.battle.heuristic import combat, command, movement, orders, plans, scenario, siege
 from tenkatoitsu.battle.heuristic.context import BotContext
-from tenkatoitsu.battle.heuristic.strategy import (LEVELS, Level, decisive_leaders, objectives,
-                                                   offensive, projected_lead, margin)
+from tenkatoitsu.battle.heuristic.strategy import (LEVELS, Level, boldness, decisive_leaders,
+                                                   objectives, offensive)
 from tenkatoitsu.core.decisions import Decision
 
 #: answers that decline: the fallback avoids them when it can
@@ -195,16 +195,8 @@ class HeuristicBot:
         return self._cached("offensive", lambda: offensive(self.ctx.game, self.side, self.level))
 
     def boldness(self) -> float:
-        """0 .. 1: how much worse odds the side takes because it is short of a
-        win [17] and time runs out (0 at the first turn, 1 at the last)."""
-        def compute():
-            g = self.ctx.game
-            t = g.scenario.turns
-            if projected_lead(g, self.side) >= margin(g):
-                return 0.0
-            span = max(1, t.last - t.start_turn)
-            return max(0.0, min(1.0, (g.state.turn - t.start_turn) / span))
-        return self._cached("boldness", compute)
+        """0 .. 1: how much worse odds the side takes, short of a win (strategy.boldness)."""
+        return self._cached("boldness", lambda: boldness(self.ctx.game, self.side))
 
     def objectives(self):
         return self._cached("objectives", lambda: objectives(self.ctx.game, self.side))

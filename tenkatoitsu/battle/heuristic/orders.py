@@ -85,6 +85,19 @@ def charge_value(bot, clan: str) -> float | None:
     return bot._cached(("charge", clan), compute)
 
 
+def free_charge_pays(bot, clan: str, current: m.Order) -> bool:
+    """Is Attack worth more than Defense to a clan in contact? Units in an
+    EZoC attack under either order [8.2] [8.4] [11.1], and Defense adds the
+    choice of [11.2], Firepower against assaults (Yari Fusuma, not Hangeki
+    [11.5]) and no forced advance [11.12]: Attack only pays for the charge
+    [6.3] of the clan's units still free of an EZoC."""
+    cv = charge_value(bot, clan)
+    threshold = bot.level.attack_threshold - DESPERATE_ODDS * bot.boldness()
+    if current == ATTACK:
+        threshold -= 0.3  # no flip-flopping on the margin
+    return cv is not None and cv >= threshold
+
+
 def _strength(g, uid: str) -> int:
     d = g.unit_defs[uid]
     return d.elan + d.mass + d.fire
@@ -120,7 +133,7 @@ def wanted_order(bot, clan: str) -> m.Order:
     if value is not None:
         keep = 0.15 if current == ATTACK else 0.0  # no flip-flopping on the margin
         keep += DESPERATE_ODDS * bot.boldness()
-        if value >= lv.attack_threshold - keep:
+        if value >= lv.attack_threshold - keep and free_charge_pays(bot, clan, current):
             return ATTACK
         forced = contact_value(bot, clan, attack=False)
         held = any(u.hex in bot.objective_hexes_held() for u in units)
@@ -170,6 +183,8 @@ def initiative_clan(bot, d):
         if want == current:
             continue
         pressed = "EZoC" in o.label
+        if current == ATTACK and want == DEFENSE and not pressed:
+            continue  # the clan fights either way; a natural 1 would withdraw it [7.2.4]
         score = 2.0 if pressed else (1.0 if want in (ATTACK, MOVEMENT) else 0.5)
         if any(zoc.is_in_ezoc(g, u.id) for u in g.state.clan_units(clan)) and want == REGROUP:
             score -= 0.5  # a failure there withdraws anyway

@@ -258,8 +258,8 @@ def kido_candidates(bot) -> list[tuple[str, float]]:
     g = bot.ctx.game
     out = []
     for clan in bp.tactic_clans(g, bot.side, "kido", []):
-        if wanted_order(bot, clan) != ATTACK:
-            continue
+        if wanted_order(bot, clan) not in (ATTACK, DEFENSE):
+            continue  # in contact it may want Defense and still strike [8.2]
         value = _value_or_none(contact_value(bot, clan, attack=True), charge_value(bot, clan))
         if value is None or value < bot.level.attack_threshold:
             continue

@@ -72,8 +72,9 @@ def leader_worth(game, uid: str) -> float:
 
 def objectives(game, side: str) -> dict[Hex, float]:
     """Hexes worth VP to `side` at the end [17.1] [21.7.3] and not yet its:
-    its own star hexes and the hexes it gains by holding (one the enemy stands
-    in only when it is a fortress to relieve or storm [15]: siege_objectives)."""
+    its own star hexes (not one the enemy stands on [21.7.3]) and the hexes
+    it gains by holding (one the enemy stands in only when it is a fortress to
+    relieve or storm [15]: siege_objectives)."""
     from tenkatoitsu.battle.heuristic.siege import siege_objectives
 
     out: dict[Hex, float] = {}
@@ -86,7 +87,9 @@ def objectives(game, side: str) -> dict[Hex, float]:
                 out[h] = float(rule.args[1])
         elif rule.kind == "stars":
             for star in game.scenario.map.stars:
-                if star.side == side and not star_controlled(game, star):
+                if star.side == side and not star_controlled(game, star) \
+                        and not _enemy_in(game, side, star.hex):
+                    # one the enemy stands on is won by fighting, not by a march
                     out[star.hex] = float(star.vp)
                 elif star.side != side and not game.occupants(star.hex):
                     out[star.hex] = float(star.vp)  # standing there denies it [21.7.3]
@@ -128,10 +131,59 @@ def margin(game) -> int:
     return v.margin if v and v.margin is not None else 1
 
 
+#: the leads searched for the level table's threshold of a win
+LEAD_SPAN = range(-40, 41)
+
+
+def win_lead(game, side: str) -> int:
+    """The smallest VP lead that wins for `side` at the end: the level table's
+    first matching row [19.5.2] with its conditions as they stand now (a tie
+    wins for Hashiba at Yamazaki, Akechi needs 1), else the margin [17.1]."""
+    v = game.scenario.victory
+    if not (v and v.levels):
+        return margin(game)
+    from tenkatoitsu.battle.victory import condition_holds
+    enemy = game.enemy(side)
+    held: dict = {}
+
+    def winner(lead: int):
+        for lv in v.levels:
+            mine = lead if lv.lead_side == side else -lead
+            if mine in lv.lead:
+                ok = held.setdefault(lv.title, all(condition_holds(game, c)
+                                                     for c in lv.conditions))
+                if ok:
+                    return None if lv.winner == "none" else lv.winner
+        return side if lead >= margin(game) else (enemy if -lead >= margin(game) else None)
+
+    for lead in LEAD_SPAN:
+        if winner(lead) == side:
+            return lead
+    return LEAD_SPAN.stop
+
+
 def offensive(game, side: str, level: Level) -> bool:
     """Must the side attack? Yes while the battle as it stands does not give
-    it a win by the margin (plus the level's slack)."""
-    return projected_lead(game, side) < margin(game) + level.offensive_slack
+    it a win with a lead of at least 1 VP (plus the level's slack): a tie that
+    the table calls a win is one lucky enemy combat from a defeat."""
+    needed = max(1, win_lead(game, side))
+    return projected_lead(game, side) < needed + level.offensive_slack
+
+
+#: the last part of the battle in which a side short of a win grows bold
+LATE_PART = 0.35
+
+
+def boldness(game, side: str) -> float:
+    """0 .. 1: how much worse odds a side short of a win [17] takes because
+    time runs out. Nothing before the last LATE_PART of the turns: early on,
+    the enemy who comes onto our ground pays for it, so patience wins VP."""
+    if projected_lead(game, side) >= win_lead(game, side):
+        return 0.0
+    t = game.scenario.turns
+    late = max(1.0, LATE_PART * max(1, t.last - t.start_turn))
+    left = t.last - game.state.turn
+    return max(0.0, min(1.0, 1.0 - left / late))
 
 
 def attackable(game, side: str, uid: str) -> bool:
