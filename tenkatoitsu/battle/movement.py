@@ -183,8 +183,32 @@ def _groups(hexes: list[Hex]) -> int:
 
 # ====================================================================== reachable hexes
 
+_SEARCH_CACHE_SIZE = 512
+
+
 def _search(game, side: str, start: Hex, mode: str, mp: float | None,
             mover: str | None = None, blocked: frozenset[Hex] = frozenset()) -> PathResult:
+    """`_dijkstra`, memoized per position: a bot asks the same search many
+    times (charge targets, then the spearhead's ends, for each clan it
+    judges). The key holds all the search reads: the units' positions and
+    clan sides (game.version, bumped whenever they change, as for the ZoC
+    cache), the mover's Order and the sieges' sides (fortress entry [15.3]
+    [15.7]). The result is shared: callers must not change it."""
+    order = game.unit_order(mover) if mover is not None else None
+    sieges = tuple((fid, s.besieged) for fid, s in game.state.sieges.items())
+    key = (game.version, side, start, mode, mp, mover, blocked, order, sieges)
+    cache = game.__dict__.setdefault("_search_cache", {})
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    if len(cache) >= _SEARCH_CACHE_SIZE:
+        cache.clear()
+    res = cache[key] = _dijkstra(game, side, start, mode, mp, mover, blocked)
+    return res
+
+
+def _dijkstra(game, side: str, start: Hex, mode: str, mp: float | None,
+              mover: str | None, blocked: frozenset[Hex]) -> PathResult:
     """One Dijkstra over the map for a unit of `side` at `start`.
 
     charge: hexside costs [6.2.2] (a fortress costs its own entry [15.3]);
@@ -297,10 +321,12 @@ def charge_targets(game, uid: str) -> list[str]:
     return sorted(e for e, d in dist.items() if d <= best + _EPS)
 
 
-def _reverse_charge_costs(game, uid: str, goals: Iterable[Hex]) -> dict[Hex, float]:
+def _reverse_charge_costs(game, uid: str, goals: Iterable[Hex],
+                          limit: float | None = None) -> dict[Hex, float]:
     """For each hex: the cheapest charge from it to one of `goals`, under the
     charge rules (no occupied hex; a hex in an EZoC is a dead end unless it is
-    a goal or the start)."""
+    a goal or the start). With `limit`, only the hexes whose cost is at most
+    `limit` (Dijkstra settles them in rising cost: the rest is not needed)."""
     side = game.side_of(uid)
     start = game.state.units[uid].hex
     ez = zoc.enemy_zoc(game, side)
@@ -316,6 +342,8 @@ def _reverse_charge_costs(game, uid: str, goals: Iterable[Hex]) -> dict[Hex, flo
         c, _, h = heapq.heappop(heap)
         if h in dist:
             continue
+        if limit is not None and c > limit:
+            break
         dist[h] = c
         for p in gm.neighbours(h):
             if p in dist:
@@ -352,7 +380,9 @@ def spearhead_destinations(game, uid: str, target: str | None, mp: float = CHARG
         if goals:
             total = min(fwd.cost[g] for g in goals)
             goal_set = set(goals)
-            rev = _reverse_charge_costs(game, uid, goals)
+            # a hex on a cheapest route has a reverse cost of at most `total`;
+            # the slack keeps every neighbour test below exactly as without a limit
+            rev = _reverse_charge_costs(game, uid, goals, total + 3 * _EPS)
             ez = zoc.enemy_zoc(game, side)
             for h, c in fwd.cost.items():
                 if c > mp + _EPS or h not in rev or abs(c + rev[h] - total) > _EPS:
