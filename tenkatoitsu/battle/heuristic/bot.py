@@ -154,6 +154,8 @@ class HeuristicBot:
         self.memory: dict = {}
         self._turn_cache: dict = {}
         self._turn_key = None
+        self._event_cache: dict = {}
+        self._event_key = None
 
     def attach(self, ctx: BotContext) -> None:
         self.ctx = ctx
@@ -190,6 +192,19 @@ class HeuristicBot:
         if name not in self._turn_cache:
             self._turn_cache[name] = fn()
         return self._turn_cache[name]
+
+    def _cached_exact(self, name, fn):
+        """Like `_cached`, but until anything at all happens (a move or an
+        event: the CombatJudge's key), for values that read the units' states
+        and orders too."""
+        g = self.ctx.game
+        key = (g.version, len(g.events))
+        if key != self._event_key:
+            self._event_key = key
+            self._event_cache = {}
+        if name not in self._event_cache:
+            self._event_cache[name] = fn()
+        return self._event_cache[name]
 
     def is_offensive(self) -> bool:
         return self._cached("offensive", lambda: offensive(self.ctx.game, self.side, self.level))

@@ -56,9 +56,15 @@ def _plan_value(bot, units, attack: bool) -> float | None:
 
 
 def unit_contact_value(bot, uid: str, h) -> float | None:
-    """The value of the unit's forced attacks [11.1] were it to end a charge on h."""
-    with bot.ctx.hypothetical(uid, h):
-        return _plan_value(bot, [uid], attack=True)
+    """The value of the unit's forced attacks [11.1] were it to end a charge on h.
+    Cached: the charge and the Totsugeki judgements look at the same ends
+    (the units that moved this phase are in the key: a new phase clears them
+    without an event, and they decide assault or not [11.5])."""
+    def compute():
+        with bot.ctx.hypothetical(uid, h):
+            return _plan_value(bot, [uid], attack=True)
+    moved = frozenset(bot.ctx.game.state.moved)
+    return bot._cached_exact(("unit-contact", uid, h, moved), compute)
 
 
 def charge_value(bot, clan: str) -> float | None:
