@@ -317,7 +317,11 @@ def supports(game, attackers: Iterable[str], defenders: Iterable[str],
     others = [u.id for u in game.units_on_map(game.enemy(side)) if u.id not in dset]
     out = []
     for u in game.units_on_map(side):
-        if u.id in busy or not (zoc.support_reach(game, u.id) & dhexes):
+        if u.id in busy:
+            continue
+        # a ZoC covers only adjacent hexes [4.2]: the cheap test first
+        if not any(u.hex.is_adjacent(h) for h in dhexes) or \
+                not (zoc.support_reach(game, u.id) & dhexes):
             continue
         if any(u.hex in zoc.zoc_of(game, e) for e in others):
             continue

@@ -404,10 +404,15 @@ def spearhead_destinations(game, uid: str, target: str | None, mp: float = CHARG
                         break
                 if not advance:
                     ends.append(h)
-    touching = [h for h in ends if _touches_enemy(game, h, side)]
+    foes = [e.hex for e in game.units_on_map(game.enemy(side))]  # _touches_enemy, listed once
+
+    def touches(h: Hex) -> bool:
+        return any(_in_contact(game, h, f) for f in foes)
+
+    touching = [h for h in ends if touches(h)]
     if not touching:
         within = [h for h, c in fwd.cost.items() if c <= mp + _EPS]
-        touching = [h for h in within if _touches_enemy(game, h, side)]
+        touching = [h for h in within if touches(h)]
     if touching:
         ends = touching
     if not ends:
