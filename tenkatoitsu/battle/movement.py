@@ -405,8 +405,12 @@ def spearhead_destinations(game, uid: str, target: str | None, mp: float = CHARG
                 if not advance:
                     ends.append(h)
     foes = [e.hex for e in game.units_on_map(game.enemy(side))]  # _touches_enemy, listed once
+    # contact needs adjacency, or a fortress shared with the enemy [15.3]: the cheap test first
+    near = {n for f in foes for n in game.map.neighbours(f)}
 
     def touches(h: Hex) -> bool:
+        if h not in near and not game.map.is_fortress(h):
+            return False
         return any(_in_contact(game, h, f) for f in foes)
 
     touching = [h for h in ends if touches(h)]
