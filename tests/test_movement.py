@@ -317,6 +317,24 @@ def test_a_charge_at_a_garrison_out_of_reach_stops_next_to_the_fortress():
     assert list(mv.spearhead_destinations(g, "S", "X")) == [H("0503")]  # in Attack: it enters
 
 
+def test_the_memoized_search_follows_the_movers_order_and_the_position():
+    # the searches are memoized per position (movement._search); the mover's
+    # Order, which changes without a move, decides the entry of a garrisoned
+    # fortress [15.3] [15.7.2], and a move changes everything
+    g = make_game(BLUE_ATTACK_PINK_DEFENSE, [("S", "A", "0504"), ("X", "P", "0503")],
+                  fortress="0503")
+    assert H("0503") in mv.reachable(g, "S", 3, "charge")
+    g.set_order("A", Order.DEFENSE, "8.1")
+    assert H("0503") not in mv.reachable(g, "S", 3, "charge")
+    g.set_order("A", Order.ATTACK, "8.1")
+    assert H("0503") in mv.reachable(g, "S", 3, "charge")
+    place(g, "X", "0909")  # out of the fortress: no ZoC out of it before, one now [4.2]
+    g.set_order("A", Order.DEFENSE, "8.1")
+    assert H("0503") in mv.reachable(g, "S", 3, "charge")  # an empty fortress is free [15.3]
+    place(g, "X", "0505")
+    assert mv.reachable(g, "S", 3, "charge") == {H("0504"): 0.0}  # now in its EZoC [4.2]
+
+
 # ============================================================ deployment [6.4]
 
 DEFENSE = {"D": ("blue", "defense"), "P": ("pink", "defense")}
