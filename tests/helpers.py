@@ -57,3 +57,23 @@ def place(game, uid, hex_id):
         game.version += 1
     else:
         game._drop(uid, Hex.from_id(hex_id))
+
+
+def siege_game(*changes):
+    """training.tks in its `siege` variant [15] (Yokoyama besieged), with each
+    (old, new) text replacement applied to the file first."""
+    from conftest import SCENARIOS
+    from tenkatoitsu.battle.game import Game
+    from tenkatoitsu.battle.load import load_file, load_text
+
+    path = SCENARIOS / "training.tks"
+    if not changes:
+        res = load_file(path)
+    else:
+        text = path.read_text(encoding="utf-8")
+        for old, new in changes:
+            assert old in text
+            text = text.replace(old, new)
+        res = load_text(text, path.with_name("training-siege-test.tks"))
+    assert res.ok, res.diagnostics
+    return Game(res.document, variants=("siege",), seed=1)

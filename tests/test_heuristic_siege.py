@@ -16,26 +16,18 @@ from tenkatoitsu.battle.game import Game
 from tenkatoitsu.battle.heuristic import BotContext, HeuristicBot
 from tenkatoitsu.battle.heuristic import siege as sb
 from tenkatoitsu.battle.heuristic.orders import wanted_order
-from tenkatoitsu.battle.load import load_text
 from tenkatoitsu.battle.play import play
 from tenkatoitsu.core.driver import Driver
 from tenkatoitsu.hexmap import Hex
 
 from conftest import SCENARIOS
-from helpers import ScriptedDice, place
+from helpers import ScriptedDice, place, siege_game
 
 H = Hex.from_id
 FORT = "yokoyama"
 
 
-def new_game(*changes) -> Game:
-    text = (SCENARIOS / "training.tks").read_text(encoding="utf-8")
-    for old, new in changes:
-        assert old in text
-        text = text.replace(old, new)
-    res = load_text(text, SCENARIOS / "training-siege-bot.tks")
-    assert res.ok, res.diagnostics
-    return Game(res.document, variants=("siege",), seed=1)
+new_game = siege_game
 
 
 def bot_for(game, side) -> HeuristicBot:

@@ -12,29 +12,16 @@ import pytest
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle import movement, siege, siege_actions
 from tenkatoitsu.battle.clan_phase import clan_phase
-from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.load import load_file, load_text
 from tenkatoitsu.battle.siege_map import geometry
 from tenkatoitsu.hexmap import Hex
 
-from conftest import SCENARIOS
-from helpers import ScriptedDice, place, run
+from helpers import ScriptedDice, place, run, siege_game
 
 H = Hex.from_id
 FORT = "yokoyama"
 
 
-def new_game(*changes) -> Game:
-    if not changes:
-        res = load_file(SCENARIOS / "training.tks")
-    else:
-        text = (SCENARIOS / "training.tks").read_text(encoding="utf-8")
-        for old, new in changes:
-            assert old in text
-            text = text.replace(old, new)
-        res = load_text(text, SCENARIOS / "training-siege-test.tks")
-    assert res.ok, res.diagnostics
-    return Game(res.document, variants=("siege",), seed=1)
+new_game = siege_game
 
 
 @pytest.fixture

@@ -152,10 +152,7 @@ class HeuristicBot:
         self.ctx: BotContext | None = None
         self.judge: combat.CombatJudge | None = None
         self.memory: dict = {}
-        self._turn_cache: dict = {}
-        self._turn_key = None
-        self._event_cache: dict = {}
-        self._event_key = None
+        self._memos: dict[str, tuple] = {}  # slot -> (position key, {name: value})
 
     def attach(self, ctx: BotContext) -> None:
         self.ctx = ctx
@@ -182,29 +179,29 @@ class HeuristicBot:
         return self.rng.random()
 
     # ---------------------------------------------------------------- strategy, cached per position
+    def _memo(self, slot: str, key, name, fn):
+        """fn() remembered under `name` while the position `key` of `slot` holds."""
+        memo = self._memos.get(slot)
+        if memo is None or memo[0] != key:
+            memo = self._memos[slot] = (key, {})
+        values = memo[1]
+        if name not in values:
+            values[name] = fn()
+        return values[name]
+
     def _cached(self, name, fn):
+        """Until a counter moves, the turn changes or VP/Bundori are scored."""
         g = self.ctx.game
         st = g.state
-        key = (g.version, st.turn, tuple(st.vp.values()), tuple(st.bundori.values()))
-        if key != self._turn_key:
-            self._turn_key = key
-            self._turn_cache = {}
-        if name not in self._turn_cache:
-            self._turn_cache[name] = fn()
-        return self._turn_cache[name]
+        return self._memo("turn", (g.version, st.turn, tuple(st.vp.values()),
+                                   tuple(st.bundori.values())), name, fn)
 
     def _cached_exact(self, name, fn):
         """Like `_cached`, but until anything at all happens (a move or an
         event: the CombatJudge's key), for values that read the units' states
         and orders too."""
         g = self.ctx.game
-        key = (g.version, len(g.events))
-        if key != self._event_key:
-            self._event_key = key
-            self._event_cache = {}
-        if name not in self._event_cache:
-            self._event_cache[name] = fn()
-        return self._event_cache[name]
+        return self._memo("event", (g.version, len(g.events)), name, fn)
 
     def is_offensive(self) -> bool:
         return self._cached("offensive", lambda: offensive(self.ctx.game, self.side, self.level))

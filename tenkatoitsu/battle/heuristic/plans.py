@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from itertools import product
 
 import attrs
 
@@ -20,6 +19,7 @@ from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle import movement as mv
 from tenkatoitsu.battle import zoc
 from tenkatoitsu.battle.combat import attack_groups, group_plans
+from tenkatoitsu.battle.odds import TWO_D6
 from tenkatoitsu.battle.heuristic.command import clan_urgency
 from tenkatoitsu.battle.heuristic.orders import (CHARGE_REACH, PLAN_SAMPLE, SPEARHEADS_JUDGED,
                                                charge_value, contact_value, enemy_distance,
@@ -130,7 +130,7 @@ MEAN_SPARE = 1.5  # CP a turn the side can usually spare
 
 def success_chance(saved: int, modifier: int) -> float:
     """[10.2] P(2D6 + modifier <= saved CP), exact."""
-    hits = sum(1 for a, b in product(range(1, 7), repeat=2) if a + b + modifier <= saved)
+    hits = sum(n for total, n in TWO_D6.items() if total + modifier <= saved)
     return float(Fraction(hits, 36))
 
 
