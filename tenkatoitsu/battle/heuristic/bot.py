@@ -231,6 +231,16 @@ class HeuristicBot:
             return out
         return self._cached("held", held)
 
+    def contested(self) -> dict:
+        """Objectives the enemy stands on (not fortresses: siege_objectives):
+        hexes worth VP [17.1] that only a fight wins (Iwasaki-jō [20.5.2])."""
+        def compute():
+            g = self.ctx.game
+            return {h: vp for h, vp in self.objectives().items()
+                    if not g.map.is_fortress(h)
+                    and any(g.side_of(u) != self.side for u in g.occupants(h))}
+        return self._cached("contested", compute)
+
     def clan_objective(self, clan: str):
         """The objective hex this clan is the nearest to (one clan per objective)."""
         return self._cached("assignments", self._assign).get(clan)
@@ -241,6 +251,8 @@ class HeuristicBot:
         out = {}
         taken = set()
         for h, _vp in sorted(self.objectives().items(), key=lambda kv: -kv[1]):
+            if h in self.contested():
+                continue  # taken by the whole army's fight (movement.goal_score), not a march
             best, dist = None, 13
             for c in g.clans_of(self.side):
                 if c in taken:

@@ -13,9 +13,12 @@ from tenkatoitsu.battle.combat import Combat, combat_breakdown
 from tenkatoitsu.battle.combat_modifiers import Leadership
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle.odds import result_distribution
-from tenkatoitsu.battle.heuristic.strategy import leader_worth, unit_worth
+from tenkatoitsu.battle.heuristic.strategy import hold_stake, leader_worth, unit_worth
 
 RETREAT_COST = 0.15  # a retreat [11.7] gives ground; a step if it cannot
+#: share of a hold hex's VP lost when its last defender retreats or dies: the
+#: winner may advance into it [11.12], though the game may yet retake it
+HOLD_LOSS = 0.6
 
 
 def hit_cost(game, uid: str, hit) -> float:
@@ -26,13 +29,15 @@ def hit_cost(game, uid: str, hit) -> float:
     worth = unit_worth(game, uid)
     lw = leader_worth(game, uid)
     body = worth - lw
+    stake = HOLD_LOSS * hold_stake(game, uid) if (hit.retreat or hit.eliminated
+                                                  or u.steps_lost + hit.steps >= 4) else 0.0
     if hit.eliminated or u.steps_lost + hit.steps >= 4:
-        return body + lw * 4 / 6  # [11.10] an eliminated unit's leader dies on 1-4
+        return body + lw * 4 / 6 + stake  # [11.10] an eliminated unit's leader dies on 1-4
     cost = body * 0.22 * hit.steps * (1 + 0.3 * u.steps_lost)
     if hit.steps >= 2:
         cost += lw / 6  # [11.10] two steps: the leader dies on a 1
     if hit.retreat:
-        cost += RETREAT_COST * body
+        cost += RETREAT_COST * body + stake
     return cost
 
 
@@ -222,11 +227,18 @@ def advance(bot, d):
     g = bot.ctx.game
     ctx = bot.ctx
     real = [o for o in d.options if o.value is not None]
-    best = max(real, key=lambda o: (ctx.ground(_hex(o.value[1])) -
+    gains = bot.objectives()
+
+    def gain(o):  # a VP hex taken by the advance [17.1], not by the commander
+        return 0.0 if o.value[0] in bot.decisive else gains.get(_hex(o.value[1]), 0.0)
+
+    best = max(real, key=lambda o: (gain(o), ctx.ground(_hex(o.value[1])) -
                                     0.3 * (o.value[0] in bot.decisive), o.value[0]))
     if any(o.value is None for o in d.options):
         uid, h = best.value
         here = g.state.units[uid].hex
+        if gain(best) > 0 and not hold_stake(g, uid):
+            return best.value
         if not bot.level.optional_advance or uid in bot.decisive or \
                 not bot.is_offensive() or ctx.ground(_hex(h)) < ctx.ground(here):
             return None

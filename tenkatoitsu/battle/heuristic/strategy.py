@@ -73,8 +73,9 @@ def leader_worth(game, uid: str) -> float:
 def objectives(game, side: str) -> dict[Hex, float]:
     """Hexes worth VP to `side` at the end [17.1] [21.7.3] and not yet its:
     its own star hexes (not one the enemy stands on [21.7.3]) and the hexes
-    it gains by holding (one the enemy stands in only when it is a fortress to
-    relieve or storm [15]: siege_objectives)."""
+    it gains by holding, also one the enemy stands on (Iwasaki-jō [20.5.2]),
+    but an enemy-held fortress only when it is one to relieve or storm [15]
+    (siege_objectives)."""
     from tenkatoitsu.battle.heuristic.siege import siege_objectives
 
     out: dict[Hex, float] = {}
@@ -83,8 +84,11 @@ def objectives(game, side: str) -> dict[Hex, float]:
     for rule in (v.vp if v else ()):
         if rule.kind == "hold":
             h = Hex.from_id(f"{rule.args[0]:04d}")
-            if not holds(game, side, [h]) and (not _enemy_in(game, side, h) or h in sieges):
-                out[h] = float(rule.args[1])
+            if holds(game, side, [h]):
+                continue
+            if game.map.is_fortress(h) and _enemy_in(game, side, h) and h not in sieges:
+                continue  # [15.3] an enemy-held fortress is taken by a siege, or not at all
+            out[h] = float(rule.args[1])  # an open hex the enemy stands on is taken by combat
         elif rule.kind == "stars":
             for star in game.scenario.map.stars:
                 if star.side == side and not star_controlled(game, star) \
@@ -94,6 +98,26 @@ def objectives(game, side: str) -> dict[Hex, float]:
                 elif star.side != side and not game.occupants(star.hex):
                     out[star.hex] = float(star.vp)  # standing there denies it [21.7.3]
     return out
+
+
+def hold_hexes(game) -> dict[Hex, int]:
+    """The hexes the victory rules pay for occupying at the end [17.1]
+    (Iwasaki-jō's 5 VP [20.5.2]), with their VP."""
+    v = game.scenario.victory
+    return {Hex.from_id(f"{r.args[0]:04d}"): r.args[1]
+            for r in (v.vp if v else ()) if r.kind == "hold"}
+
+
+def hold_stake(game, uid: str) -> int:
+    """The end-of-game VP the unit's side stops holding if it leaves its hex:
+    a hold hex [17.1] where it is the side's last unit."""
+    u = game.state.units[uid]
+    if not u.on_map:
+        return 0
+    vp = hold_hexes(game).get(u.hex, 0)
+    if vp and all(o == uid or game.side_of(o) != game.side_of(uid) for o in game.occupants(u.hex)):
+        return vp
+    return 0
 
 
 def _enemy_in(game, side: str, h: Hex) -> bool:
