@@ -80,16 +80,36 @@ def _best_hex(bot, d, uid, score):
 
 # ---------------------------------------------------------------- march [6.5] [12]
 
-def march_unit(bot, d):
-    """The unit farthest from its goal first: it sets the anchor the others follow [6.2.4]."""
+#: goal-score gain below which a march is no progress
+PROGRESS = 0.5
+
+
+def can_progress(bot, uid: str) -> bool:
+    """Could the unit, marching first [6.5.1], end nearer its goal? A unit at
+    the tail of a column on a road or ford cannot pass the friends ahead
+    [6.8]: were it the anchor [6.2.4], the whole clan would stay put."""
     g = bot.ctx.game
+    here = _here(bot, uid)
+
+    def compute():
+        base = goal_score(bot, uid, here)
+        return any(goal_score(bot, uid, h) > base + PROGRESS
+                   for h in mv.march_destinations(g, uid) if h != here)
+
+    return bot._cached_exact(("progress", uid), compute)
+
+
+def march_unit(bot, d):
+    """The unit farthest from its goal first, among those that can get nearer
+    to it: it sets the anchor the others follow [6.2.4]. The head of a column
+    moves before the units it blocks."""
+    if any(_here(bot, o.value) is None for o in d.options):
+        return d.options[0].value
 
     def key(o):
         h = _here(bot, o.value)
-        return (0 if h is None else -goal_score(bot, o.value, h), o.value)
+        return (can_progress(bot, o.value), -goal_score(bot, o.value, h), o.value)
 
-    if any(_here(bot, o.value) is None for o in d.options):
-        return d.options[0].value
     return max(d.options, key=key).value
 
 
