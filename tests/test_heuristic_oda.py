@@ -5,7 +5,7 @@ turn. Small positions where the commander must do what gets him across."""
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle import movement as mv
 from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.heuristic import BotContext, HeuristicBot, orders
+from tenkatoitsu.battle.heuristic import BotContext, HeuristicBot, orders, plans
 from tenkatoitsu.battle.heuristic import movement as hm
 from tenkatoitsu.battle.heuristic.strategy import LEVELS
 from tenkatoitsu.core.decisions import Decision, Option
@@ -127,3 +127,42 @@ def test_the_free_initiative_pick_never_risks_a_clan_that_holds_vp(training):
     d = Decision("oda", "initiative-clan", "initiative: a clan of oda",
                  (Option("pass", "pass"), Option("C", "C (in an EZoC)")), "7.2.4")
     assert orders.initiative_clan(bot, d) == "C"
+
+
+# ---------------------------------------------------------------- holding what was taken [17.1]
+
+def test_a_march_never_walks_off_the_castle_the_side_holds(training):
+    """Clan C took the empty Yokoyama (3 VP while only Oda units stand in it
+    [17.1]) and is still in Movement when the march chit comes [7.2.1]. The
+    unit in the castle marches first and stays; the others keep the group
+    with it [6.2.4] instead of leading it away toward Mita."""
+    g = Game(training, seed=1)
+    place(g, "4a", None)
+    place(g, "4b", None)
+    for uid, h in (("C1", "0411"), ("C2", "0410"), ("C3", "0311")):
+        place(g, uid, h)
+    bot = bot_for(g)
+    assert YOKOYAMA in bot.objective_hexes_held()
+    assert bot.clan_objective("C") == Hex.from_id("0810")  # somewhere else to go
+    march_with(bot, g, "C")
+    assert g.state.units["C3"].hex == YOKOYAMA
+    hexes = {u: g.state.units[u].hex for u in ("C1", "C2", "C3")}
+    for uid, h in hexes.items():  # still one group [6.2.4]
+        assert any(h.is_adjacent(o) for v, o in hexes.items() if v != uid), uid
+
+
+# ---------------------------------------------------------------- the commander's clan [17.1]
+
+def test_no_totsugeki_for_the_commanders_clan(training):
+    """Mori Yoshinari (A2) has a good fight in contact, but Nobunaga (A1) is
+    the clan's only unit free to charge: Totsugeki [10.4.1] would make him
+    the spearhead [6.3.1], and his death loses the battle [17.1]."""
+    g = Game(training, seed=1)
+    place(g, "A2", "0407")
+    place(g, "A1", "0305")
+    place(g, "2a", "1210")
+    place(g, "2b", "1211")
+    place(g, "2c", "0507")
+    bot = bot_for(g)
+    assert orders.contact_value(bot, "A", attack=True) > LEVELS["normal"].attack_threshold
+    assert plans.totsugeki_gain(bot, "A") is None

@@ -17,6 +17,7 @@ from tenkatoitsu.hexmap import Hex, hex_distance
 
 COMMANDER_DISTANCE = 4
 HOLD_WEIGHT = 3.0
+HOLD_MARCH = 10.0  # more than any march's gain toward a goal (4 MP, 8 on a road)
 
 
 def _here(bot, uid):
@@ -69,8 +70,16 @@ def goal_score(bot, uid: str, h: Hex) -> float:
     return score
 
 
+def holds_vp(bot, uid: str, h: Hex) -> bool:
+    """A hex that gives the side VP at the end while it stands there [17.1] [21.7.3]."""
+    return uid not in bot.decisive and h in bot.objective_hexes_held()
+
+
 def place_score(bot, uid: str, h: Hex) -> float:
-    return goal_score(bot, uid, h) + 0.4 * bot.ctx.ground(h) + 0.15 * friends_adjacent(bot, h, uid)
+    s = goal_score(bot, uid, h) + 0.4 * bot.ctx.ground(h) + 0.15 * friends_adjacent(bot, h, uid)
+    if h == _here(bot, uid) and holds_vp(bot, uid, h):
+        s += HOLD_MARCH  # a march never walks off the VP the side holds
+    return s
 
 
 def _best_hex(bot, d, uid, score):
@@ -102,13 +111,15 @@ def can_progress(bot, uid: str) -> bool:
 def march_unit(bot, d):
     """The unit farthest from its goal first, among those that can get nearer
     to it: it sets the anchor the others follow [6.2.4]. The head of a column
-    moves before the units it blocks."""
+    moves before the units it blocks; a unit that holds VP before all."""
     if any(_here(bot, o.value) is None for o in d.options):
         return d.options[0].value
 
     def key(o):
         h = _here(bot, o.value)
-        return (can_progress(bot, o.value), -goal_score(bot, o.value, h), o.value)
+        # a unit on VP the side holds first: it stays, and the others close up to it
+        return (holds_vp(bot, o.value, h), can_progress(bot, o.value),
+                -goal_score(bot, o.value, h), o.value)
 
     return max(d.options, key=key).value
 
