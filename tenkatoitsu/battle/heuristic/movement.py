@@ -17,6 +17,7 @@ from tenkatoitsu.hexmap import Hex, hex_distance
 
 COMMANDER_DISTANCE = 4
 HOLD_WEIGHT = 3.0
+HOLD_MARCH = 10.0  # more than any march's gain toward a goal (4 MP, 8 on a road)
 
 
 def _here(bot, uid):
@@ -69,8 +70,16 @@ def goal_score(bot, uid: str, h: Hex) -> float:
     return score
 
 
+def holds_vp(bot, uid: str, h: Hex) -> bool:
+    """A hex that gives the side VP at the end while it stands there [17.1] [21.7.3]."""
+    return uid not in bot.decisive and h in bot.objective_hexes_held()
+
+
 def place_score(bot, uid: str, h: Hex) -> float:
-    return goal_score(bot, uid, h) + 0.4 * bot.ctx.ground(h) + 0.15 * friends_adjacent(bot, h, uid)
+    s = goal_score(bot, uid, h) + 0.4 * bot.ctx.ground(h) + 0.15 * friends_adjacent(bot, h, uid)
+    if h == _here(bot, uid) and holds_vp(bot, uid, h):
+        s += HOLD_MARCH  # a march never walks off the VP the side holds
+    return s
 
 
 def _best_hex(bot, d, uid, score):
@@ -80,16 +89,38 @@ def _best_hex(bot, d, uid, score):
 
 # ---------------------------------------------------------------- march [6.5] [12]
 
-def march_unit(bot, d):
-    """The unit farthest from its goal first: it sets the anchor the others follow [6.2.4]."""
+#: goal-score gain below which a march is no progress
+PROGRESS = 0.5
+
+
+def can_progress(bot, uid: str) -> bool:
+    """Could the unit, marching first [6.5.1], end nearer its goal? A unit at
+    the tail of a column on a road or ford cannot pass the friends ahead
+    [6.8]: were it the anchor [6.2.4], the whole clan would stay put."""
     g = bot.ctx.game
+    here = _here(bot, uid)
+
+    def compute():
+        base = goal_score(bot, uid, here)
+        return any(goal_score(bot, uid, h) > base + PROGRESS
+                   for h in mv.march_destinations(g, uid) if h != here)
+
+    return bot._cached_exact(("progress", uid), compute)
+
+
+def march_unit(bot, d):
+    """The unit farthest from its goal first, among those that can get nearer
+    to it: it sets the anchor the others follow [6.2.4]. The head of a column
+    moves before the units it blocks; a unit that holds VP before all."""
+    if any(_here(bot, o.value) is None for o in d.options):
+        return d.options[0].value
 
     def key(o):
         h = _here(bot, o.value)
-        return (0 if h is None else -goal_score(bot, o.value, h), o.value)
+        # a unit on VP the side holds first: it stays, and the others close up to it
+        return (holds_vp(bot, o.value, h), can_progress(bot, o.value),
+                -goal_score(bot, o.value, h), o.value)
 
-    if any(_here(bot, o.value) is None for o in d.options):
-        return d.options[0].value
     return max(d.options, key=key).value
 
 

@@ -116,6 +116,12 @@ def enemy_distance(bot, clan: str) -> int:
                default=99)
 
 
+def open_objective(bot, clan: str) -> bool:
+    """The clan's objective hex stands empty: a march [6.5] can take it."""
+    h = bot.clan_objective(clan)
+    return h is not None and not bot.ctx.game.occupants(h)
+
+
 def wanted_order(bot, clan: str) -> m.Order:
     g = bot.ctx.game
     lv = bot.level
@@ -155,6 +161,8 @@ def wanted_order(bot, clan: str) -> m.Order:
                 threshold -= 0.3  # no flip-flopping on the margin
             if cv is not None and cv >= threshold:
                 return ATTACK
+            if open_objective(bot, clan):
+                return MOVEMENT  # VP a march can take [6.5] [17.1]: no time to wait
             # hold at a distance; out of Attack, Movement is the easier change [8.1]
             return current if current in (DEFENSE, MOVEMENT) else MOVEMENT
         return MOVEMENT
@@ -191,6 +199,9 @@ def initiative_clan(bot, d):
         pressed = "EZoC" in o.label
         if current == ATTACK and want == DEFENSE and not pressed:
             continue  # the clan fights either way; a natural 1 would withdraw it [7.2.4]
+        if not pressed and any(u.hex in bot.objective_hexes_held()
+                               for u in g.state.clan_units(clan)):
+            continue  # a natural 1 would withdraw it from the VP it holds [7.2.4] [17.1]
         score = 2.0 if pressed else (1.0 if want in (ATTACK, MOVEMENT) else 0.5)
         if any(zoc.is_in_ezoc(g, u.id) for u in g.state.clan_units(clan)) and want == REGROUP:
             score -= 0.5  # a failure there withdraws anyway

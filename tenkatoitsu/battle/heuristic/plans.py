@@ -220,6 +220,10 @@ def totsugeki_gain(bot, clan: str) -> float | None:
     g = bot.ctx.game
     if g.state.clans[clan].off_map or wear(g, clan) >= bot.level.regroup_wear:
         return None
+    if any(u.id in bot.decisive for u in g.state.clan_units(clan)):
+        # the commander's own clan holds (orders.wanted_order): a charge may
+        # make him the spearhead [6.3.1], and his death ends the battle [17.1]
+        return None
     contact = contact_value(bot, clan, attack=True)
     reach = totsugeki_reach(bot, clan)
     value = _value_or_none(contact, reach)
