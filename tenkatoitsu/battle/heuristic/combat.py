@@ -13,12 +13,9 @@ from tenkatoitsu.battle.combat import Combat, combat_breakdown
 from tenkatoitsu.battle.combat_modifiers import Leadership
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle.odds import result_distribution
-from tenkatoitsu.battle.heuristic.strategy import leader_worth, offensive, unit_worth
+from tenkatoitsu.battle.heuristic.strategy import leader_worth, unit_worth
 
 RETREAT_COST = 0.15  # a retreat [11.7] gives ground; a step if it cannot
-#: added to the level's loss weight while the side's lead already wins [17.1]:
-#: an even trade of steps only gives the enemy the chances it lacks
-AHEAD_LOSS_WEIGHT = 0.2
 
 
 def hit_cost(game, uid: str, hit) -> float:
@@ -57,7 +54,6 @@ class CombatJudge:
         self._key = None
         self._cache: dict = {}
         self._dists: dict = {}
-        self._weight: float | None = None
 
     def _fresh(self):
         g = self.ctx.game
@@ -65,15 +61,6 @@ class CombatJudge:
         if key != self._key:
             self._key = key
             self._cache.clear()
-            self._weight = None
-
-    def loss_weight(self) -> float:
-        """How much this side's own losses count against the enemy's: more
-        while the battle as it stands is already won (strategy.offensive)."""
-        if self._weight is None:
-            ahead = not offensive(self.ctx.game, self.ctx.side, self.level)
-            self._weight = self.level.loss_weight + (AHEAD_LOSS_WEIGHT if ahead else 0.0)
-        return self._weight
 
     def distribution(self, blue: int, red: int):
         d = self._dists.get((blue, red))
@@ -97,8 +84,8 @@ class CombatJudge:
             bd, _ = combat_breakdown(g, list(attackers), list(defenders), fighting=fighting,
                                      attacker_leader=a_lead, defender_leader=d_lead)
         mine = g.side_of(attackers[0]) == self.ctx.side
-        w_att = self.loss_weight() if mine else 1.0
-        w_def = 1.0 if mine else self.loss_weight()
+        w_att = self.level.loss_weight if mine else 1.0
+        w_def = 1.0 if mine else self.level.loss_weight
         v = 0.0
         for res, p in self.distribution(bd.blue, bd.red):
             if res.is_no_effect:
