@@ -110,3 +110,11 @@ def test_an_optional_advance_no_more_exposed_is_taken(yamazaki):
     assert zoc.exerting_on(g, Hex.from_id("2114"), "hashiba") == ["E1"]
     assert zoc.exerting_on(g, Hex.from_id("2014"), "hashiba") == ["E1"]
     assert combat.advance(bot, advance_decision("f2", "2114")) == ["f2", "2114"]
+
+
+def test_an_objective_is_worth_the_exposure(yamazaki):
+    """The short game has no hex worth VP [19.5.2]; were 2114 one [17.1],
+    the advance onto it would be taken although E1 and E2 can attack it."""
+    g, bot = advance_position(yamazaki, ("E1", "2213"), ("E2", "2214"))
+    bot.objectives = lambda: {Hex.from_id("2114"): 3.0}
+    assert combat.advance(bot, advance_decision("f2", "2114")) == ["f2", "2114"]
