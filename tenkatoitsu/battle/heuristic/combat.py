@@ -223,7 +223,8 @@ def seppuku_leader(bot, d):
 
 def advance(bot, d):
     """[11.12] forced advances: onto the better ground; optional ones only
-    when attacking pays and the ground is no worse."""
+    when attacking pays, the ground is no worse and the unit stands in no
+    more enemy ZoCs than before (unless the hex is an objective)."""
     g = bot.ctx.game
     ctx = bot.ctx
     real = [o for o in d.options if o.value is not None]
@@ -240,9 +241,18 @@ def advance(bot, d):
         if gain(best) > 0 and not hold_stake(g, uid):
             return best.value
         if not bot.level.optional_advance or uid in bot.decisive or \
-                not bot.is_offensive() or ctx.ground(_hex(h)) < ctx.ground(here):
+                not bot.is_offensive() or ctx.ground(_hex(h)) < ctx.ground(here) or \
+                (_more_exposed(g, bot.side, here, _hex(h)) and _hex(h) not in bot.objectives()):
             return None
     return best.value
+
+
+def _more_exposed(game, side: str, here, there) -> bool:
+    """Would the advance put the unit in the ZoC of more enemy units? Each of
+    them may attack it [8.2]-[8.5]; only an objective [17.1] is worth that."""
+    from tenkatoitsu.battle import zoc
+    enemy = game.enemy(side)
+    return len(zoc.exerting_on(game, there, enemy)) > len(zoc.exerting_on(game, here, enemy))
 
 
 def _hex(hid: str):

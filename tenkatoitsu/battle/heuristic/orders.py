@@ -28,6 +28,7 @@ CHARGE_REACH = 3  # hexes: a charge has 3 MP [6.3.3]
 PLAN_SAMPLE = 60  # plans looked at per group when judging a clan's contact
 SPEARHEADS_JUDGED = 2  # the fittest units: one of them will lead the charge
 DESPERATE_ODDS = 3.0  # how much worse odds a side short of a win takes on the last turn
+EXPOSED_STEPS = 2  # steps lost [4.3] at which one more bad result eliminates the unit
 
 
 def contact_value(bot, clan: str, attack: bool = True) -> float | None:
@@ -122,6 +123,16 @@ def open_objective(bot, clan: str) -> bool:
     return h is not None and not bot.ctx.game.occupants(h)
 
 
+def exposed(bot, clan: str) -> bool:
+    """A unit of the clan in an EZoC is one bad result from elimination: every
+    combat there [8.2]-[8.5] risks its Elan (VP [17.1]) and its leader
+    (Bundori [11.10]) while it can do little harm, and a withdrawal [8.5]
+    only gives ground. (The mean wear of a clan of fresh units hides it.)"""
+    g = bot.ctx.game
+    return any(u.steps_lost >= EXPOSED_STEPS and zoc.is_in_ezoc(g, u.id)
+               for u in g.state.clan_units(clan))
+
+
 def wanted_order(bot, clan: str) -> m.Order:
     g = bot.ctx.game
     lv = bot.level
@@ -140,6 +151,9 @@ def wanted_order(bot, clan: str) -> m.Order:
     if wear(g, clan) >= lv.regroup_wear:
         return REGROUP
     value = contact_value(bot, clan, attack=True)
+    if exposed(bot, clan) and (value is None or value < lv.attack_threshold) and \
+            not any(u.hex in bot.objective_hexes_held() for u in units):
+        return REGROUP  # withdraw it before the next combat gives away its Elan [17.1]
     if value is None and siege_bot.storm_target(bot, clan) is not None:
         return ATTACK  # [15.3] only a clan in Attack enters an enemy-held fortress
     if value is not None:
