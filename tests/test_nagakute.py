@@ -44,6 +44,23 @@ def test_20_4_surprise_attack(game):
     assert game.state.units["a3"].hex.id == "3023"  # Iwasaki-jō, stormed before dawn
 
 
+def test_20_4_the_detachment_is_upon_hidetsugus_camp_at_dawn(game):
+    """The surprise at Hakusan-bayashi (set-up reconstruction): every unit of
+    the detachment (D-G, in Attack) is next to Hidetsugu's (clan f, in
+    Regroup), so the camp cannot simply withdraw [6.6] before the blow;
+    the main body is off the map."""
+    from tenkatoitsu.battle import zoc
+
+    camp = [u for u in game.state.clan_units("f")]
+    assert len(camp) == 4 and all(u.on_map for u in camp)
+    for clan in ("D", "E", "F", "G"):
+        assert game.state.clans[clan].order == m.Order.ATTACK
+        for u in game.state.clan_units(clan):
+            assert any(u.hex.is_adjacent(f.hex) for f in camp), u.id
+    assert all(zoc.is_in_ezoc(game, f.id) for f in camp)
+    assert all(game.state.clans[c].order == m.Order.REGROUP for c in game.clans_of("ikeda"))
+
+
 def test_20_3_the_main_body_enters_from_turn_3(game):
     nk = next(r for r in game.rules if r.name == "nagakute")
     assert all(game.state.clans[c].off_map and game.state.clans[c].entry == "T" for c in MAIN_BODY)
