@@ -77,3 +77,39 @@ def siege_game(*changes):
         res = load_text(text, path.with_name("training-siege-test.tks"))
     assert res.ok, res.diagnostics
     return Game(res.document, variants=("siege",), seed=1)
+
+
+def heuristic_bot(game, side, level="normal", seed=1):
+    """A heuristic bot of `side` attached to `game` (it sees its PlayerView)."""
+    from tenkatoitsu.battle.heuristic import BotContext, HeuristicBot
+
+    bot = HeuristicBot(seed, side, level)
+    bot.attach(BotContext(game, side))
+    return bot
+
+
+def bot_game(scenario, bots_by_side, seed, variants=(), hidden=False, check=None,
+             max_decisions=20_000):
+    """A whole game of `scenario` between the named bots, to the end; `check(game,
+    bot, decision)` is called before each answer. Every decision must have options."""
+    from tenkatoitsu.battle.bots import attach_bots, make_bot
+    from tenkatoitsu.battle.game import Game, Options
+    from tenkatoitsu.battle.play import play
+    from tenkatoitsu.core.driver import Driver
+
+    g = Game(scenario, variants=variants, seed=seed, options=Options(hidden_orders=hidden))
+    bots = {s: make_bot(n, seed, s) for s, n in zip(g.side_ids, bots_by_side)}
+    attach_bots(g, bots)
+    d = Driver(play(g))
+    n = 0
+    while not d.finished:
+        dec = d.pending
+        assert dec.options, f"dead end at {dec.kind}"
+        bot = bots[dec.side or g.side_ids[0]]
+        if check is not None:
+            check(g, bot, dec)
+        d.answer(bot.choose(dec))
+        n += 1
+        assert n < max_decisions
+    assert g.state.over
+    return g

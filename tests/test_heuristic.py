@@ -7,40 +7,23 @@ import random
 import pytest
 
 from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle.bots import BOTS, RandomBot, attach_bots, make_bot
-from tenkatoitsu.battle.game import Game, Options
+from tenkatoitsu.battle.bots import BOTS, RandomBot, make_bot
+from tenkatoitsu.battle.game import Game
+from tenkatoitsu.battle.load import load_scenario
 from tenkatoitsu.battle.heuristic import HANDLERS, BotContext, HeuristicBot, fallback
 from tenkatoitsu.battle.heuristic.combat import CombatJudge, hit_cost
 from tenkatoitsu.battle.heuristic.strategy import LEVELS, decisive_leaders, objectives
-from tenkatoitsu.battle.play import play
 from tenkatoitsu.battle.results import Hit
 from tenkatoitsu.core.decisions import Decision, Option
-from tenkatoitsu.core.driver import Driver
 from tenkatoitsu.hexmap import Hex
 
 from conftest import SCENARIOS
+from helpers import bot_game
 
 
 def whole_game(bots_by_side, seed, hidden=False, check=None):
-    from tenkatoitsu.battle.load import load_scenario
-
-    g = Game(load_scenario(SCENARIOS / "training.tks"), seed=seed,
-             options=Options(hidden_orders=hidden))
-    bots = {s: make_bot(n, seed, s) for s, n in zip(g.side_ids, bots_by_side)}
-    attach_bots(g, bots)
-    d = Driver(play(g))
-    n = 0
-    while not d.finished:
-        dec = d.pending
-        assert dec.options, f"dead end at {dec.kind}"
-        bot = bots[dec.side or g.side_ids[0]]
-        if check is not None:
-            check(g, bot, dec)
-        d.answer(bot.choose(dec))
-        n += 1
-        assert n < 20_000
-    assert g.state.over
-    return g
+    return bot_game(load_scenario(SCENARIOS / "training.tks"), bots_by_side, seed,
+                    hidden=hidden, check=check)
 
 
 @pytest.mark.parametrize("level", ["cautious", "normal", "aggressive"])

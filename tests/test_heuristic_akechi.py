@@ -4,32 +4,20 @@ only lose and does not advance into more enemies than he fought [11.12].
 Small positions of the short game where the commander must choose what a
 commander would choose."""
 
-import pytest
 
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle import zoc
 from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.heuristic import BotContext, HeuristicBot, combat, orders
+from tenkatoitsu.battle.heuristic import combat, orders
 from tenkatoitsu.battle.heuristic.strategy import LEVELS
-from tenkatoitsu.battle.load import load_file
 from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.hexmap import Hex
 
-from conftest import SCENARIOS
-from helpers import place
-
-
-@pytest.fixture(scope="module")
-def yamazaki():
-    res = load_file(SCENARIOS / "yamazaki.tks")
-    assert res.ok, res.diagnostics
-    return res.document
+from helpers import place, heuristic_bot
 
 
 def bot_for(game, side="akechi", level="normal"):
-    bot = HeuristicBot(1, side, level)
-    bot.attach(BotContext(game, side))
-    return bot
+    return heuristic_bot(game, side, level)
 
 
 def worn(game, uid, steps):

@@ -7,31 +7,15 @@ march), and a unit that may advance after combat [11.12] takes the hex."""
 import pytest
 
 from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.heuristic import BotContext, HeuristicBot
 from tenkatoitsu.battle.heuristic import combat as hcombat
 from tenkatoitsu.battle.heuristic.strategy import hold_stake, objectives
-from tenkatoitsu.battle.load import load_file
 from tenkatoitsu.battle.results import Hit
 from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.hexmap import Hex
 
-from conftest import SCENARIOS
-from helpers import place
+from helpers import place, heuristic_bot as bot_for
 
 IWASAKI = Hex.from_id("3023")
-
-
-@pytest.fixture(scope="module")
-def nagakute():
-    res = load_file(SCENARIOS / "nagakute.tks")
-    assert res.ok, res.diagnostics
-    return res.document
-
-
-def bot_for(game, side, level="normal"):
-    bot = HeuristicBot(1, side, level)
-    bot.attach(BotContext(game, side))
-    return bot
 
 
 def test_the_last_unit_in_a_hold_hex_carries_its_vp(nagakute):

@@ -5,21 +5,19 @@ turn. Small positions where the commander must do what gets him across."""
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle import movement as mv
 from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.heuristic import BotContext, HeuristicBot, orders, plans
+from tenkatoitsu.battle.heuristic import orders, plans
 from tenkatoitsu.battle.heuristic import movement as hm
 from tenkatoitsu.battle.heuristic.strategy import LEVELS
 from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.hexmap import Hex
 
-from helpers import place
+from helpers import place, heuristic_bot
 
 YOKOYAMA = Hex.from_id("0311")
 
 
 def bot_for(game, side="oda", level="normal"):
-    bot = HeuristicBot(1, side, level)
-    bot.attach(BotContext(game, side))
-    return bot
+    return heuristic_bot(game, side, level)
 
 
 def march_with(bot, game, clan):

@@ -6,16 +6,13 @@ import pytest
 
 from tenkatoitsu.battle import battle_plan as bp
 from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle.bots import attach_bots, make_bot
 from tenkatoitsu.battle.command import select_chits
 from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.heuristic import BotContext, plans
+from tenkatoitsu.battle.heuristic import plans
 from tenkatoitsu.battle.heuristic.orders import wanted_order
-from tenkatoitsu.battle.play import play
 from tenkatoitsu.core.decisions import Decision, Option
-from tenkatoitsu.core.driver import Driver
 
-from helpers import place
+from helpers import bot_game, heuristic_bot, place
 
 
 @pytest.fixture
@@ -26,9 +23,7 @@ def game(training):
 
 
 def bot_for(game, side, seed=1):
-    bot = make_bot("normal", seed, side)
-    bot.attach(BotContext(game, side))
-    return bot
+    return heuristic_bot(game, side, seed=seed)
 
 
 def with_plan(game, side, plan, active=True):
@@ -295,14 +290,7 @@ def test_markers_go_to_the_fortress_the_commander_and_the_front(game):
 # ------------------------------------------------------------------ whole games
 
 def whole_game(training, pair, seed):
-    g = Game(training, seed=seed)
-    bots = {s: make_bot(n, seed, s) for s, n in zip(g.side_ids, pair)}
-    attach_bots(g, bots)
-    d = Driver(play(g))
-    while not d.finished:
-        dec = d.pending
-        d.answer(bots[dec.side or g.side_ids[0]].choose(dec))
-    return g
+    return bot_game(training, pair, seed)
 
 
 def test_in_seeded_games_it_logs_tactics_and_activates_its_plan(training):

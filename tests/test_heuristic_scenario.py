@@ -2,41 +2,21 @@
 (tenkatoitsu/battle/heuristic/scenario.py): Yamazaki's long game [19.4] and
 Sekigahara's betrayals [21.4] [21.6]."""
 
-import pytest
 
 from tenkatoitsu.battle import events as ev
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle.bots import attach_bots, make_bot
 from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.heuristic import BotContext, HeuristicBot
 from tenkatoitsu.battle.heuristic import scenario as sc
 from tenkatoitsu.battle.heuristic.orders import wanted_order
-from tenkatoitsu.battle.load import load_scenario
 from tenkatoitsu.battle.play import play
 from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.core.driver import Driver
 from tenkatoitsu.hexmap import Hex, hex_distance
 
-from conftest import SCENARIOS
-from helpers import place
+from helpers import place, heuristic_bot as bot_for
 
 H = Hex.from_id
-
-
-@pytest.fixture(scope="module")
-def yamazaki():
-    return load_scenario(SCENARIOS / "yamazaki.tks")
-
-
-@pytest.fixture(scope="module")
-def sekigahara():
-    return load_scenario(SCENARIOS / "sekigahara.tks")
-
-
-def bot_for(game, side) -> HeuristicBot:
-    bot = HeuristicBot(1, side, "normal")
-    bot.attach(BotContext(game, side))
-    return bot
 
 
 def drive_until(game, bots, kind, seen=None):

@@ -11,29 +11,18 @@ import pytest
 
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle import siege, siege_actions
-from tenkatoitsu.battle.bots import attach_bots, make_bot
-from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.heuristic import BotContext, HeuristicBot
 from tenkatoitsu.battle.heuristic import siege as sb
 from tenkatoitsu.battle.heuristic.orders import wanted_order
-from tenkatoitsu.battle.play import play
-from tenkatoitsu.core.driver import Driver
 from tenkatoitsu.hexmap import Hex
 
 from conftest import SCENARIOS
-from helpers import ScriptedDice, place, siege_game
+from helpers import ScriptedDice, place, siege_game, heuristic_bot as bot_for, bot_game
 
 H = Hex.from_id
 FORT = "yokoyama"
 
 
 new_game = siege_game
-
-
-def bot_for(game, side) -> HeuristicBot:
-    bot = HeuristicBot(1, side, "normal")
-    bot.attach(BotContext(game, side))
-    return bot
 
 
 def besiege(game, units=("B1", "B2"), markers=None, manpower=None, ooc=None):
@@ -312,18 +301,8 @@ def test_relief_marches_to_the_own_besieged_fortress():
 def whole_game(bots_by_side, seed):
     from tenkatoitsu.battle.load import load_scenario
 
-    g = Game(load_scenario(SCENARIOS / "training.tks"), variants=("siege",), seed=seed)
-    bots = {s: make_bot(n, seed, s) for s, n in zip(g.side_ids, bots_by_side)}
-    attach_bots(g, bots)
-    d = Driver(play(g))
-    n = 0
-    while not d.finished:
-        dec = d.pending
-        d.answer(bots[dec.side or g.side_ids[0]].choose(dec))
-        n += 1
-        assert n < 20_000
-    assert g.state.over
-    return g
+    return bot_game(load_scenario(SCENARIOS / "training.tks"), bots_by_side, seed,
+                    variants=("siege",))
 
 
 def test_seeded_siege_games_finish_and_the_heuristic_storms_and_assaults():

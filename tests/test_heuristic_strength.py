@@ -3,38 +3,15 @@ side needs more VP [17.1] [19.5.2], when it grows bold [17], and which order
 a clan in contact wants [8.2] [8.4] [11.5]. Small positions where a commander
 must choose what a commander would choose."""
 
-import pytest
 
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle import zoc
 from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.heuristic import BotContext, HeuristicBot, orders
+from tenkatoitsu.battle.heuristic import orders
 from tenkatoitsu.battle.heuristic.strategy import LEVELS, boldness, offensive, win_lead
-from tenkatoitsu.battle.load import load_file
 from tenkatoitsu.core.decisions import Decision, Option
 
-from conftest import SCENARIOS
-from helpers import place
-
-
-@pytest.fixture(scope="module")
-def yamazaki():
-    res = load_file(SCENARIOS / "yamazaki.tks")
-    assert res.ok, res.diagnostics
-    return res.document
-
-
-@pytest.fixture(scope="module")
-def nagakute():
-    res = load_file(SCENARIOS / "nagakute.tks")
-    assert res.ok, res.diagnostics
-    return res.document
-
-
-def bot_for(game, side, level="normal"):
-    bot = HeuristicBot(1, side, level)
-    bot.attach(BotContext(game, side))
-    return bot
+from helpers import place, heuristic_bot as bot_for
 
 
 # ---------------------------------------------------------------- the lead a win needs
@@ -129,16 +106,14 @@ def test_the_free_initiative_pick_never_risks_attack_to_defense(training):
 
 # ---------------------------------------------------------------- objectives [21.7.3]
 
-def test_a_star_the_enemy_stands_on_is_no_march_objective():
+def test_a_star_the_enemy_stands_on_is_no_march_objective(sekigahara):
     """[21.7.3] Ishida's star on Momokubariyama (2409) carries Ieyasu's own
     camp: a clan sent there alone marches into the whole Eastern army. It is
     won by fighting; the empty star at Sekigahara (1310) stays an objective."""
     from tenkatoitsu.battle.heuristic.strategy import objectives
     from tenkatoitsu.hexmap import Hex
 
-    res = load_file(SCENARIOS / "sekigahara.tks")
-    assert res.ok, res.diagnostics
-    g = Game(res.document, seed=1)
+    g = Game(sekigahara, seed=1)
     assert g.occupants(Hex.from_id("2409"))  # 18Aa, Tokugawa Ieyasu
     obj = objectives(g, "ishida")
     assert Hex.from_id("2409") not in obj

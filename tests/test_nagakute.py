@@ -5,7 +5,6 @@ import pytest
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle.command import selectable
 from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.load import load_file
 from tenkatoitsu.battle.victory import automatic_winner, end_of_game_vp, final_result
 from tenkatoitsu.cli import main
 
@@ -13,13 +12,6 @@ from conftest import SCENARIOS
 from helpers import place, run
 
 MAIN_BODY = ("A", "B", "C")  # Ieyasu, Ii Naomasa, Oda Nobukatsu
-
-
-@pytest.fixture(scope="module")
-def nagakute():
-    res = load_file(SCENARIOS / "nagakute.tks")
-    assert res.ok and not res.diagnostics, res.diagnostics
-    return res.document
 
 
 @pytest.fixture

@@ -19,13 +19,6 @@ from conftest import SCENARIOS
 from helpers import ScriptedDice, place, run
 
 
-@pytest.fixture(scope="session")
-def sekigahara():
-    res = load_file(SCENARIOS / "sekigahara.tks")
-    assert res.ok, [str(d) for d in res.diagnostics]
-    return res.document
-
-
 def _game(scen, variants=(), pledges=0):
     """A game after the set-up [21.4.2]: undecided chits on the Betrayal Aid."""
     g = Game(scen, seed=7, variants=variants)

@@ -7,7 +7,6 @@ from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle.command import (command_distance, command_points, selectable,
                                         select_chits)
 from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.load import load_file
 from tenkatoitsu.battle.scenario_rules.yamazaki import controls_zone
 from tenkatoitsu.battle.victory import automatic_winner, final_result
 from tenkatoitsu.cli import main
@@ -17,13 +16,6 @@ from conftest import SCENARIOS
 from helpers import ScriptedDice, place, run
 
 FORT = Hex.from_id("2509")
-
-
-@pytest.fixture(scope="module")
-def yamazaki():
-    res = load_file(SCENARIOS / "yamazaki.tks")
-    assert res.ok and not res.diagnostics, res.diagnostics
-    return res.document
 
 
 def rule(game, name):
