@@ -215,16 +215,10 @@ class HeuristicBot:
 
     def objective_hexes_held(self):
         def held():
+            from tenkatoitsu.battle.heuristic.strategy import hold_hexes
             from tenkatoitsu.battle.victory import holds
             g = self.ctx.game
-            out = set()
-            v = g.scenario.victory
-            for rule in (v.vp if v else ()):
-                if rule.kind == "hold":
-                    from tenkatoitsu.hexmap import Hex
-                    h = Hex.from_id(f"{rule.args[0]:04d}")
-                    if holds(g, self.side, [h]):
-                        out.add(h)
+            out = {h for h in hold_hexes(g) if holds(g, self.side, [h])}
             for star in g.scenario.map.stars:
                 if star.side == self.side:
                     out.add(star.hex)

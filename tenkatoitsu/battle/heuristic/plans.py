@@ -24,7 +24,7 @@ from tenkatoitsu.battle.heuristic.command import clan_urgency
 from tenkatoitsu.battle.heuristic.orders import (CHARGE_REACH, PLAN_SAMPLE, SPEARHEADS_JUDGED,
                                                charge_value, contact_value, enemy_distance,
                                                unit_contact_value, wanted_order)
-from tenkatoitsu.battle.heuristic.strategy import wear
+from tenkatoitsu.battle.heuristic.strategy import hold_hexes, wear
 from tenkatoitsu.battle.tactics import TOTSUGEKI_MP
 from tenkatoitsu.battle.victory import holds
 from tenkatoitsu.hexmap import Hex, hex_distance
@@ -456,10 +456,8 @@ def katta_harm(bot, clan: str) -> float:
 
 
 def _objective_of(game, side: str, h: Hex) -> bool:
-    v = game.scenario.victory
-    for rule in (v.vp if v else ()):
-        if rule.kind == "hold" and Hex.from_id(f"{rule.args[0]:04d}") == h:
-            return True
+    if h in hold_hexes(game):
+        return True
     return any(s.hex == h and s.side == side for s in game.scenario.map.stars)
 
 

@@ -17,7 +17,7 @@ from functools import lru_cache
 from tenkatoitsu.battle import model as m
 from tenkatoitsu.battle import siege as sg
 from tenkatoitsu.battle import siege_actions as sa
-from tenkatoitsu.battle.heuristic.strategy import leader_worth, unit_worth
+from tenkatoitsu.battle.heuristic.strategy import hold_hexes, leader_worth, unit_worth
 from tenkatoitsu.battle.siege_map import geometry
 from tenkatoitsu.hexmap import Hex, hex_distance
 
@@ -104,10 +104,7 @@ def fortress_worth(game, fid: str, side: str) -> float:
     and the Elan of the enemy units inside (their VP if they fall [15.9])."""
     hexes = set(sg.fortress_hexes(game, fid))
     v = game.scenario.victory
-    worth = 0.0
-    for rule in (v.vp if v else ()):
-        if rule.kind == "hold" and Hex.from_id(f"{rule.args[0]:04d}") in hexes:
-            worth += rule.args[1]
+    worth = float(sum(vp for h, vp in hold_hexes(game).items() if h in hexes))
     for level in (v.levels if v else ()):
         if any(c.kind in ("controls", "unit-in") and fid in c.args for c in level.conditions):
             worth += 2.0

@@ -4,6 +4,8 @@ attack to win or may hold what it has."""
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from tenkatoitsu.battle.victory import holds, star_controlled
@@ -102,10 +104,19 @@ def objectives(game, side: str) -> dict[Hex, float]:
 
 def hold_hexes(game) -> dict[Hex, int]:
     """The hexes the victory rules pay for occupying at the end [17.1]
-    (Iwasaki-jō's 5 VP [20.5.2]), with their VP."""
-    v = game.scenario.victory
-    return {Hex.from_id(f"{r.args[0]:04d}"): r.args[1]
-            for r in (v.vp if v else ()) if r.kind == "hold"}
+    (Iwasaki-jō's 5 VP [20.5.2]), with their VP. Read once per scenario:
+    the combat judge asks for every hit it prices."""
+    return _hold_hexes(game.scenario.victory)
+
+
+@functools.lru_cache(maxsize=16)
+def _hold_hexes(victory) -> dict[Hex, int]:
+    out: dict[Hex, int] = {}
+    for r in (victory.vp if victory else ()):
+        if r.kind == "hold":
+            h = Hex.from_id(f"{r.args[0]:04d}")
+            out[h] = out.get(h, 0) + r.args[1]
+    return out
 
 
 def hold_stake(game, uid: str) -> int:
