@@ -131,6 +131,17 @@ def _pass_option(side: str) -> Option:
     return Option(PASS, f"{side} passes (no more activations in this phase)")
 
 
+def alternate(order: tuple[str, str] | list[str], passed: set[str]):
+    """[7.2.1] [7.2.4] the sides take turns in `order`, a side that has passed
+    is skipped, until both have passed (the caller adds to `passed`)."""
+    turn = 0
+    while len(passed) < 2:
+        side = order[turn % 2]
+        turn += 1
+        if side not in passed:
+            yield side
+
+
 def march_phase(game):
     """[7.2.1] players alternately march one clan in Movement, or pass."""
     from tenkatoitsu.battle import movement
@@ -144,12 +155,7 @@ def march_phase(game):
     done: set[str] = set()
     passed: set[str] = set()
     failed_night: set[str] = set()
-    turn = 0
-    while len(passed) < 2:
-        side = order[turn % 2]
-        turn += 1
-        if side in passed:
-            continue
+    for side in alternate(order, passed):
         eligible = [c for c in game.clans_of(side)
                     if game.order_of(c) == m.Order.MOVEMENT and not game.state.clans[c].off_map
                     and c not in done and c not in failed_night and game.state.clan_units(c)
@@ -220,12 +226,7 @@ def initiative_phase(game):
     activated: set[str] = set()
     passed: set[str] = set()
     free_used: set[str] = set()
-    turn = 0
-    while len(passed) < 2:
-        side = order[turn % 2]
-        turn += 1
-        if side in passed:
-            continue
+    for side in alternate(order, passed):
         pressed = [c for c in game.clans_of(side)
                    if game.order_of(c) in (m.Order.MOVEMENT, m.Order.REGROUP)
                    and c not in activated and not game.state.clans[c].off_map
