@@ -5,7 +5,17 @@ from __future__ import annotations
 from tenkatoitsu.core.events import DieRolled
 
 
-class ScriptedDice:
+class DiceFaces:
+    """d6 and 2D6 from a scripted `roll(n, purpose, rule, ...)`."""
+
+    def d6(self, purpose, rule, **kw):
+        return self.roll(1, purpose, rule, **kw)[0]
+
+    def two_d6(self, purpose, rule, **kw):
+        return sum(self.roll(2, purpose, rule, **kw))
+
+
+class ScriptedDice(DiceFaces):
     """Dice that return the values a test gives, in order, and record them as
     events like the real ones. `picks` scripts draws from the Bowl by chit."""
 
@@ -19,12 +29,6 @@ class ScriptedDice:
         faces = tuple(self.values.pop(0) for _ in range(n))
         self.game.emit(DieRolled(rule=rule, purpose=purpose, dice=faces, colour=colour, side=side))
         return faces
-
-    def d6(self, purpose, rule, **kw):
-        return self.roll(1, purpose, rule, **kw)[0]
-
-    def two_d6(self, purpose, rule, **kw):
-        return sum(self.roll(2, purpose, rule, **kw))
 
     def shuffle_pick(self, items, purpose, rule):
         want = self.picks.pop(0)

@@ -19,6 +19,7 @@ from tenkatoitsu.battle.load import load_file, load_text
 from tenkatoitsu.battle.results import parse_result
 from tenkatoitsu.core.events import DieRolled
 from tenkatoitsu.hexmap import Hex, hexes_within
+from helpers import DiceFaces
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -76,7 +77,7 @@ def make_game(clans: dict, units: dict, hexsides: str = "", seed: int = 1) -> Ga
     return Game(res.document, seed=seed)
 
 
-class Dice:
+class Dice(DiceFaces):
     """Scripted dice: each entry (purpose substring, faces) answers one roll, in
     order; recorded as DieRolled like the real dice. `fallback`: a real Dice for
     the rolls after the script (None: an unscripted roll fails the test)."""
@@ -95,12 +96,6 @@ class Dice:
             f"roll {purpose!r} x{n}, scripted {want!r} {faces}"
         self.game.emit(DieRolled(rule=rule, purpose=purpose, dice=faces, colour=colour, side=side))
         return faces
-
-    def d6(self, purpose, rule, **kw):
-        return self.roll(1, purpose, rule, **kw)[0]
-
-    def two_d6(self, purpose, rule, **kw):
-        return sum(self.roll(2, purpose, rule, **kw))
 
 
 def script(game, *entries, fallback=False):
