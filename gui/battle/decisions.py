@@ -3,7 +3,8 @@
 Generic over decision kinds: options whose values are hex ids (or "stay")
 are answered by clicking the hex, options that are unit ids by clicking the
 counter; every option is also listed, so a decision of any kind, known or
-not, can be answered from the list. A click that is not a legal option is
+not, can be answered from the list; an advance after combat, a (unit, hex) pair,
+by clicking the unit or the hex when that names one pair. A click that is not a legal option is
 refused with the rules' own reason. Combats in the options get a preview:
 the modifier breakdown and the exact odds of each CRT result [11.6]
 (tenkatoitsu.battle.odds), and so does each Leadership declaration, the last
@@ -74,6 +75,22 @@ class MapChoices:
                 continue
             if isinstance(v, str) and v in st.units:
                 self.units[v] = v
+        self._map_pairs(game, d)
+
+    def _map_pairs(self, game, d: Decision) -> None:
+        """[11.12] an advance after combat is a (unit, hex) pair: the unit's
+        counter answers it when that unit has one way forward, the hex when
+        one unit may enter it; a pair neither names alone stays in the list."""
+        pairs = [o.value for o in d.options if isinstance(o.value, list) and len(o.value) == 2
+                 and isinstance(o.value[0], str) and o.value[0] in game.state.units
+                 and isinstance(o.value[1], str)
+                 and _HEX_ID.match(o.value[1])]
+        for uid, hid in pairs:
+            if sum(p[0] == uid for p in pairs) == 1:
+                self.units[uid] = [uid, hid]
+            if sum(p[1] == hid for p in pairs) == 1:
+                self.hexes[hid] = [uid, hid]
+                self.hex_text[hid] = uid
 
     @property
     def on_map(self) -> bool:

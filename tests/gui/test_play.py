@@ -232,3 +232,43 @@ def test_leadership_declarations_preview_the_odds_of_each_choice(qtbot):
         best, p = odds.results[0]
         assert f"{float(p) * 100:.1f}%" in text
         assert sum(p for _, p in odds.results) == Fraction(1)
+
+
+def test_an_advance_after_combat_is_answered_on_the_map(qtbot):
+    """[11.12] the (unit, hex) pair of an advance: the unit with one way
+    forward answers by its counter, the hex one unit may enter by the hex."""
+    win = window(qtbot)
+    game = win.controller.game
+    ids = [u.id for u in game.units_on_map("oda")][:2]
+    x, y = ids
+    d = Decision("oda", "advance", "Advance after combat",
+                 (Option([x, "0505"], f"{x} advances into 0505"),
+                  Option([y, "0505"], f"{y} advances into 0505"),
+                  Option([x, "0606"], f"{x} advances into 0606")), "11.12")
+    c = MapChoices(game, d)
+    assert c.units == {y: [y, "0505"]}, "x has two ways forward: the list decides"
+    assert c.hexes == {"0606": [x, "0606"]}, "two units may enter 0505"
+    assert c.hex_text["0606"] == x
+
+    win = window(qtbot, seed=8)  # its 35th decision is an advance after combat
+    ctl, game = win.controller, win.controller.game
+    ctl.play_until(lambda c: c.pending.kind == "advance")
+    assert ctl.pending is not None and ctl.pending.kind == "advance"
+    win.refresh()
+    d = ctl.pending
+    choices = win.view.choices
+    assert choices.on_map, "a real advance is offered on the map"
+    before = len(ctl.history.asked)
+    if choices.hexes:
+        hid = sorted(choices.hexes)[0]
+        want = choices.hexes[hid]
+        qtbot.mouseClick(win.view.map.viewport(), Qt.MouseButton.LeftButton,
+                         pos=win.view.map.click_point_of(hid=hid))
+    else:
+        uid = sorted(choices.units)[0]
+        want = choices.units[uid]
+        top = win.view.map.stacks[game.state.units[uid].hex.id][-1]
+        qtbot.mouseClick(win.view.map.viewport(), Qt.MouseButton.LeftButton,
+                         pos=win.view.map.click_point_of(uid=top))
+    assert len(ctl.history.asked) > before, "the click answered the decision"
+    assert game.state.units[want[0]].hex.id == want[1], "the unit advanced where clicked"
