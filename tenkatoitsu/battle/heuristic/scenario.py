@@ -170,14 +170,17 @@ def _betrayals(game):
 
 
 def family_worth(bot, fam: str) -> float:
-    """What a waverer is worth to either side: its strength on the map, more
-    when it stands near the fight (it joins a battle, not a march) [21.4]."""
+    """What a waverer is worth to either side: its strength, more when it
+    stands near the fight (it joins a battle, not a march) [21.4]. Units off
+    the map count too: Chōsokabe enters for whichever side wins him [21.4.8]
+    and then fights, and is a VP on the map at the end [21.7.3]."""
     g = bot.ctx.game
     b = _betrayals(g)
     if b is None:
         return 0.0
     units = [u for c in b.families.get(fam, ()) for u in g.state.clan_units(c)]
-    strength = sum(_strength(g, u.id) for u in units)
+    strength = sum(_strength(g, u.id) for c in b.families.get(fam, ())
+                   for u in g.state.clan_units(c, on_map_only=False))
     decided = [u.hex for s in g.side_ids for u in g.units_on_map(s)
                if not b.is_undecided(u.clan)]
     near = min((hex_distance(u.hex, h) for u in units for h in decided), default=8)
