@@ -211,6 +211,12 @@ def initiative_clan(bot, d):
         if want == current:
             continue
         pressed = "EZoC" in o.label
+        if current == ATTACK and want == REGROUP and \
+                any(zoc.is_in_ezoc(g, u.id) for u in g.state.clan_units(clan)):
+            # stuck in Attack [8.1] in contact, worn: both a success and a
+            # natural 1 withdraw it [7.2.4] before its next forced attack [11.2]
+            best, gain = clan, 3.0
+            continue
         if current == ATTACK and want == DEFENSE and not pressed:
             continue  # the clan fights either way; a natural 1 would withdraw it [7.2.4]
         if not pressed and any(u.hex in bot.objective_hexes_held()
