@@ -211,6 +211,13 @@ def initiative_clan(bot, d):
         if want == current:
             continue
         pressed = "EZoC" in o.label
+        if current == ATTACK and want == REGROUP and \
+                any(zoc.is_in_ezoc(g, u.id) for u in g.state.clan_units(clan)):
+            # in contact, stuck in Attack (Regroup needs a 5 [8.1]) and wanting
+            # out (worn or bled): a success and a natural 1 both withdraw it
+            # [7.2.4] before its next forced attack [7.2.2] [11.1]
+            best, gain = clan, 3.0
+            continue
         if current == ATTACK and want == DEFENSE and not pressed:
             continue  # the clan fights either way; a natural 1 would withdraw it [7.2.4]
         if not pressed and any(u.hex in bot.objective_hexes_held()

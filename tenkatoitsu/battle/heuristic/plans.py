@@ -254,6 +254,8 @@ def kotai_gain(bot, clan: str) -> float | None:
     gain = 0.6 + 0.4 * wear(g, clan) + 0.3 * len(engaged)  # no pursuit [6.7]
     if bot.ctx.order(clan) != REGROUP:
         gain += 0.5  # Regroup without the order roll [8.1]
+    if bot.ctx.order(clan) == ATTACK:
+        gain += 0.7  # ... which from Attack needs a 5 [8.1]: else it attacks again [11.2]
     return gain
 
 
