@@ -17,11 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tenkatoitsu import sim  # noqa: E402
-from tenkatoitsu.battle.bots import attach_bots, make_bot  # noqa: E402
-from tenkatoitsu.battle.game import Game, Options  # noqa: E402
-from tenkatoitsu.battle.play import play  # noqa: E402
-from tenkatoitsu.core.driver import Driver  # noqa: E402
+from replay import replay  # noqa: E402
 
 SCENARIO = str(ROOT / "scenarios" / "sekigahara.tks")
 SOURCES = (("Elan", "elan"), ("units on the map", "units"), ("star", "stars"),
@@ -30,14 +26,7 @@ SOURCES = (("Elan", "elan"), ("units on the map", "units"), ("star", "stars"),
 
 def one(index: int, bots: tuple[str, str], seed: int) -> dict:
     """One game: its result, the clans' joins (turn, family, side, how), VP by source."""
-    s = sim.game_seed(seed, index)
-    g = Game(sim._scenario(SCENARIO), seed=s, options=Options())
-    players = {side: make_bot(name, s, side) for side, name in zip(g.side_ids, bots)}
-    attach_bots(g, players)
-    d = Driver(play(g))
-    while not d.finished:
-        dec = d.pending
-        d.answer(players[dec.side or g.side_ids[0]].choose(dec))
+    g = replay(SCENARIO, index, bots, seed)
     turn, joins = 0, []
     vp = {side: collections.Counter() for side in g.side_ids}
     for e in g.events:

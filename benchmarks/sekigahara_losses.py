@@ -20,11 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tenkatoitsu import sim  # noqa: E402
-from tenkatoitsu.battle.bots import attach_bots, make_bot  # noqa: E402
-from tenkatoitsu.battle.game import Game, Options  # noqa: E402
-from tenkatoitsu.battle.play import play  # noqa: E402
-from tenkatoitsu.core.driver import Driver  # noqa: E402
+from replay import replay  # noqa: E402
 
 SCENARIO = str(ROOT / "scenarios" / "sekigahara.tks")
 SIDE = "ishida"
@@ -36,14 +32,7 @@ def _part(turn: int) -> str:
 
 def one(index: int, bots: tuple[str, str], seed: int):
     """One game: its result and a Counter of Ishida's losses by kind."""
-    s = sim.game_seed(seed, index)
-    g = Game(sim._scenario(SCENARIO), seed=s, options=Options())
-    players = {side: make_bot(name, s, side) for side, name in zip(g.side_ids, bots)}
-    attach_bots(g, players)
-    d = Driver(play(g))
-    while not d.finished:
-        dec = d.pending
-        d.answer(players[dec.side or g.side_ids[0]].choose(dec))
+    g = replay(SCENARIO, index, bots, seed)
     out = collections.Counter()
     turn, phase, combat, turned = 0, "", None, set()
     order = collections.defaultdict(lambda: "defense")
