@@ -51,6 +51,19 @@ def run(gen, answers=()):
         return stop.value, seen
 
 
+def drive_bot(gen, bot):
+    """Run a rule generator with a bot answering; returns the (kind, answer) pairs."""
+    seen = []
+    try:
+        d = next(gen)
+        while True:
+            value = bot.choose(d)
+            seen.append((d.kind, value))
+            d = gen.send(value)
+    except StopIteration:
+        return seen
+
+
 def place(game, uid, hex_id):
     """Put a unit on a hex (or off the map with None), keeping the occupancy index."""
     from tenkatoitsu.hexmap import Hex

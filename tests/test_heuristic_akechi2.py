@@ -11,20 +11,7 @@ from tenkatoitsu.battle.command import select_chits
 from tenkatoitsu.battle.heuristic import orders, plans
 from tenkatoitsu.core.decisions import Decision, Option
 
-from helpers import heuristic_bot
-
-
-def drive(gen, bot):
-    """Run a rule generator with the bot answering; the (kind, answer) pairs."""
-    seen = []
-    try:
-        d = next(gen)
-        while True:
-            value = bot.choose(d)
-            seen.append((d.kind, value))
-            d = gen.send(value)
-    except StopIteration:
-        return seen
+from helpers import drive_bot, heuristic_bot
 
 
 def tsuda_worn(yamazaki, order: m.Order):
@@ -84,5 +71,5 @@ def test_the_stuck_clan_gets_kotai_from_the_chits(yamazaki):
     h = g.state.honjins["akechi"]
     h.plan, h.plan_active = "kakuyoku", True
     h.cp = h.cp_rolled = 3
-    drive(select_chits(g, "akechi"), bot)
+    drive_bot(select_chits(g, "akechi"), bot)
     assert ("kotai", ["l"]) in [(u.tactic, u.clans) for u in h.tactics_used]

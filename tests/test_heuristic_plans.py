@@ -12,7 +12,7 @@ from tenkatoitsu.battle.heuristic import plans
 from tenkatoitsu.battle.heuristic.orders import wanted_order
 from tenkatoitsu.core.decisions import Decision, Option
 
-from helpers import bot_game, heuristic_bot, place
+from helpers import bot_game, drive_bot, heuristic_bot, place
 
 
 @pytest.fixture
@@ -30,19 +30,6 @@ def with_plan(game, side, plan, active=True):
     h = game.state.honjins[side]
     h.plan, h.plan_active = plan, active
     return h
-
-
-def drive(gen, bot):
-    """Run a rule generator with the bot answering; returns the (kind, answer) pairs."""
-    seen = []
-    try:
-        d = next(gen)
-        while True:
-            value = bot.choose(d)
-            seen.append((d.kind, value))
-            d = gen.send(value)
-    except StopIteration:
-        return seen
 
 
 def b_fights_2c(game, good: bool):
@@ -90,7 +77,7 @@ def test_plan_cp_saves_only_the_spare_cp(game):
     busy = {c for c in game.clans_of("asai") if plans.urgent(bot, c)}
     assert busy == {"3"}  # the Asakura in Regroup want Defense near the ford
     h.cp = h.cp_rolled = 3
-    drive(bp.activation_phase(game), bot)
+    drive_bot(bp.activation_phase(game), bot)
     assert h.plan_cp == 2 and h.cp == 1  # one CP left for clan 3's chit
     # the same CP with every clan in contact: nothing saved, no clan starved
     game2 = Game(game.scenario, seed=3)
@@ -101,7 +88,7 @@ def test_plan_cp_saves_only_the_spare_cp(game):
     bot2 = bot_for(game2, "asai")
     assert all(plans.urgent(bot2, c) for c in ("1", "2", "3"))
     h2.cp = h2.cp_rolled = 3
-    drive(bp.activation_phase(game2), bot2)
+    drive_bot(bp.activation_phase(game2), bot2)
     assert h2.plan_cp == 0 and h2.cp == 3
 
 
@@ -171,7 +158,7 @@ def select(game, side, cp):
     h = game.state.honjins[side]
     h.cp = h.cp_rolled = cp
     bot = bot_for(game, side)
-    seen = drive(select_chits(game, side), bot)
+    seen = drive_bot(select_chits(game, side), bot)
     return h, seen
 
 
@@ -279,7 +266,7 @@ def test_katta_kept_when_no_clan_would_suffer(game):
 def test_markers_go_to_the_fortress_the_commander_and_the_front(game):
     with_plan(game, "asai", "saku")
     bot = bot_for(game, "asai")
-    picks = [v for k, v in drive(bp._abilities(game, "asai"), bot) if k == "defensive-position"]
+    picks = [v for k, v in drive_bot(bp._abilities(game, "asai"), bot) if k == "defensive-position"]
     hexes = [game.unit(u).hex.id for u in picks]
     assert hexes[0] == "0311"  # Yokoyama-jō: 3 VP held [17.1]
     assert "1a" in picks  # the commander
