@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from replay import replay  # noqa: E402
+from tenkatoitsu import sim  # noqa: E402
 
 SCENARIO = str(ROOT / "scenarios" / "sekigahara.tks")
 SOURCES = (("Elan", "elan"), ("units on the map", "units"), ("star", "stars"),
@@ -26,7 +26,7 @@ SOURCES = (("Elan", "elan"), ("units on the map", "units"), ("star", "stars"),
 
 def one(index: int, bots: tuple[str, str], seed: int) -> dict:
     """One game: its result, the clans' joins (turn, family, side, how), VP by source."""
-    g = replay(SCENARIO, index, bots, seed)
+    g = sim.play_game(sim.SimSpec(SCENARIO, index + 1, bots, seed=seed), index).game
     turn, joins = 0, []
     vp = {side: collections.Counter() for side in g.side_ids}
     for e in g.events:

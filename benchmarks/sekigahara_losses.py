@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from replay import replay  # noqa: E402
+from tenkatoitsu import sim  # noqa: E402
 
 SCENARIO = str(ROOT / "scenarios" / "sekigahara.tks")
 SIDE = "ishida"
@@ -32,7 +32,7 @@ def _part(turn: int) -> str:
 
 def one(index: int, bots: tuple[str, str], seed: int):
     """One game: its result and a Counter of Ishida's losses by kind."""
-    g = replay(SCENARIO, index, bots, seed)
+    g = sim.play_game(sim.SimSpec(SCENARIO, index + 1, bots, seed=seed), index).game
     out = collections.Counter()
     turn, phase, combat, turned = 0, "", None, set()
     order = collections.defaultdict(lambda: "defense")

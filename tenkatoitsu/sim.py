@@ -62,7 +62,9 @@ def _scenario(path: str):
     return s
 
 
-def play_one(spec: SimSpec, index: int) -> dict:
+def play_game(spec: SimSpec, index: int):
+    """Game `index` of the run, played by the bots to its end: its Session
+    (the game and its events, for scripts that read them: benchmarks/)."""
     from tenkatoitsu.battle.bots import make_bot
     from tenkatoitsu.battle.game import Game, Options
     from tenkatoitsu.battle.play import play
@@ -70,13 +72,18 @@ def play_one(spec: SimSpec, index: int) -> dict:
     from tenkatoitsu.core.driver import Driver
 
     seed = game_seed(spec.seed, index)
-    t0, c0 = time.perf_counter(), time.process_time()
     game = Game(_scenario(spec.scenario), variants=spec.variants, seed=seed,
                 options=Options(hidden_orders=spec.hidden_orders))
     session = Session(spec.scenario, game, Driver(play(game)))
     bots = {side: make_bot(name, seed, side) for side, name in zip(game.side_ids, spec.bots)}
     session.play_bots(bots)
-    st = game.state
+    return session
+
+
+def play_one(spec: SimSpec, index: int) -> dict:
+    t0, c0 = time.perf_counter(), time.process_time()
+    session = play_game(spec, index)
+    st, seed = session.game.state, session.game.seed
     return {"game": index, "seed": seed, "winner": st.winner, "level": st.level,
             "vp": dict(st.vp), "turns": st.turn, "decisions": len(session.driver.answers),
             "seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0}

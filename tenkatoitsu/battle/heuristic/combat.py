@@ -29,9 +29,9 @@ def hit_cost(game, uid: str, hit) -> float:
     worth = unit_worth(game, uid)
     lw = leader_worth(game, uid)
     body = worth - lw
-    stake = HOLD_LOSS * hold_stake(game, uid) if (hit.retreat or hit.eliminated
-                                                  or u.steps_lost + hit.steps >= 4) else 0.0
-    if hit.eliminated or u.steps_lost + hit.steps >= 4:
+    dies = hit.eliminated or u.steps_lost + hit.steps >= 4
+    stake = HOLD_LOSS * hold_stake(game, uid) if (hit.retreat or dies) else 0.0
+    if dies:
         return body + lw * 4 / 6 + stake  # [11.10] an eliminated unit's leader dies on 1-4
     cost = body * 0.22 * hit.steps * (1 + 0.3 * u.steps_lost)
     if hit.steps >= 2:
@@ -242,7 +242,7 @@ def advance(bot, d):
             return best.value
         if not bot.level.optional_advance or uid in bot.decisive or \
                 not bot.is_offensive() or ctx.ground(_hex(h)) < ctx.ground(here) or \
-                (_more_exposed(g, bot.side, here, _hex(h)) and _hex(h) not in bot.objectives()):
+                (_more_exposed(g, bot.side, here, _hex(h)) and _hex(h) not in gains):
             return None
     return best.value
 

@@ -211,8 +211,8 @@ def initiative_clan(bot, d):
         if want == current:
             continue
         pressed = "EZoC" in o.label
-        if current == ATTACK and want == REGROUP and \
-                any(zoc.is_in_ezoc(g, u.id) for u in g.state.clan_units(clan)):
+        engaged = any(zoc.is_in_ezoc(g, u.id) for u in g.state.clan_units(clan))
+        if current == ATTACK and want == REGROUP and engaged:
             # in contact, stuck in Attack (Regroup needs a 5 [8.1]) and wanting
             # out (worn or bled): a success and a natural 1 both withdraw it
             # [7.2.4] before its next forced attack [7.2.2] [11.1]
@@ -224,7 +224,7 @@ def initiative_clan(bot, d):
                                for u in g.state.clan_units(clan)):
             continue  # a natural 1 would withdraw it from the VP it holds [7.2.4] [17.1]
         score = 2.0 if pressed else (1.0 if want in (ATTACK, MOVEMENT) else 0.5)
-        if any(zoc.is_in_ezoc(g, u.id) for u in g.state.clan_units(clan)) and want == REGROUP:
+        if engaged and want == REGROUP:
             score -= 0.5  # a failure there withdraws anyway
         if score > gain:
             best, gain = clan, score
