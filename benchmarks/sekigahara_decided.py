@@ -6,11 +6,15 @@ the same games as `tenkatoitsu sim scenarios/sekigahara.tks --seed SEED`
 
 It prints Ishida's results by when and how Kobayakawa (the gambit's clan
 [21.4.6]) joined a side, by how many families joined Tokugawa [21.4.2],
-and the mean end VP by source [21.7.3] for each result."""
+the Betrayal Bowl each time the arquebuses were fired (its Treason and
+Loyalty chits, which gave the odds of a betrayal), and the mean end VP by
+source [21.7.3] for each result. Games run on every core (sim.play_game
+makes each one alone, so the figures do not depend on that)."""
 
 from __future__ import annotations
 
 import collections
+import multiprocessing
 import sys
 from pathlib import Path
 
@@ -25,9 +29,10 @@ SOURCES = (("Elan", "elan"), ("units on the map", "units"), ("star", "stars"),
 
 
 def one(index: int, bots: tuple[str, str], seed: int) -> dict:
-    """One game: its result, the clans' joins (turn, family, side, how), VP by source."""
+    """One game: its result, the clans' joins (turn, family, side, how), the
+    gambit (turn, Treason chits, Loyalty chits, the chit drawn), VP by source."""
     g = sim.play_game(sim.SimSpec(SCENARIO, index + 1, bots, seed=seed), index).game
-    turn, joins = 0, []
+    turn, joins, gambit = 0, [], None
     vp = {side: collections.Counter() for side in g.side_ids}
     for e in g.events:
         name = type(e).__name__
@@ -35,13 +40,15 @@ def one(index: int, bots: tuple[str, str], seed: int) -> dict:
             turn = e.turn
         elif name == "ClanJoined":
             joins.append((turn, e.family, e.side or "neutral", e.how))
+        elif name == "GambitFired":
+            gambit = (turn, e.treason, e.loyalty, e.chit.partition(":")[0])
         elif name == "VictoryPoints":
             kind = next((k for text, k in SOURCES if text in e.reason), "other")
             vp[e.side][kind] += e.vp
     result = {None: "draw", "ishida": "Ishida", "tokugawa": "Tokugawa"}[g.state.winner]
     if g.state.level == "automatic victory":
         result += " (automatic)"
-    return {"result": result, "joins": joins, "vp": vp}
+    return {"result": result, "joins": joins, "gambit": gambit, "vp": vp}
 
 
 def kobayakawa(joins) -> str:
@@ -54,7 +61,8 @@ def kobayakawa(joins) -> str:
 
 def main(n: int = 100, bots: str = "normal,random", seed: int = 1) -> None:
     pair = tuple(bots.split(","))
-    games = [one(i, pair, seed) for i in range(n)]
+    with multiprocessing.Pool() as pool:
+        games = pool.starmap(one, [(i, pair, seed) for i in range(n)], chunksize=1)
     print(f"{n} games, sim seed {seed}, bots {bots} (ishida, tokugawa)")
     for title, key in (("Kobayakawa", lambda g: kobayakawa(g["joins"])),
                        ("families joining Tokugawa",
@@ -65,6 +73,25 @@ def main(n: int = 100, bots: str = "normal,random", seed: int = 1) -> None:
             table[key(g)][g["result"]] += 1
         for k in sorted(table, key=str):
             print(f"  {str(k):34} n={sum(table[k].values()):3}  {dict(table[k])}")
+    print("the arquebuses gambit [21.4.6]: the Betrayal Bowl when fired, Treason-Loyalty chits")
+    fired = collections.defaultdict(collections.Counter)
+    for g in games:
+        if g["gambit"]:
+            turn, treason, loyalty, drawn = g["gambit"]
+            when = "turn 1" if turn == 1 else "later"
+            fired[(when, f"{treason}-{loyalty}")][drawn] += 1
+    for (when, bowl), c in sorted(fired.items()):
+        print(f"  {when:6} {bowl:5} n={sum(c.values()):3}  treason drawn {c['treason']:3}, "
+              f"loyalty drawn {c['loyalty']:3}")
+    for when in ("turn 1", "later"):
+        t = sum(int(k[1].split("-")[0]) * sum(c.values()) for k, c in fired.items() if k[0] == when)
+        a = sum(sum(map(int, k[1].split("-"))) * sum(c.values()) for k, c in fired.items()
+                if k[0] == when)
+        drawn = sum(c["treason"] for k, c in fired.items() if k[0] == when)
+        shots = sum(sum(c.values()) for k, c in fired.items() if k[0] == when)
+        if shots:
+            print(f"  {when}: {shots} shots, the Bowl {100 * t / a:.0f}% Treason, "
+                  f"Kobayakawa betrays in {drawn}")
     print("mean end VP by source, Ishida/Tokugawa:")
     by = collections.defaultdict(list)
     for g in games:

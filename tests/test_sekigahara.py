@@ -270,6 +270,9 @@ def test_21_4_6_the_arquebuses_gambit(game):
     assert seen[0].kind == "arquebus-gambit" and seen[0].side == "tokugawa"
     assert b.joined["L"] == "tokugawa"
     assert "treason:K" in b.bowl and "loyalty:L" not in b.bowl  # L's chits discarded
+    fired = [e for e in g.events if type(e).__name__ == "GambitFired"]
+    assert [(e.family, e.treason, e.loyalty, e.chit, e.rule) for e in fired] == \
+        [("L", 1, 2, "treason:K", "21.4.6")]  # the odds he took: 1 Treason in 3
 
 
 def test_21_4_6_the_gambit_can_make_kobayakawa_loyal(game):

@@ -68,6 +68,24 @@ class DiplomacyMoved(Event):
 
 
 @attrs.frozen
+class GambitFired(Event):
+    """[21.4.6] Tokugawa fired on an undecided clan: the chit he drew from
+    the Betrayal Bowl as it stood (the odds he took) decides the clan."""
+
+    side: str = ""
+    family: str = ""
+    treason: int = 0
+    loyalty: int = 0
+    chit: str = ""
+
+    def text(self):
+        kind, _, fam = self.chit.partition(":")
+        return (f"{self.side} fires on clan {self.family}: the {kind} chit of clan {fam} is drawn "
+                f"from a Betrayal Bowl of {self.treason} Treason and {self.loyalty} Loyalty "
+                "chits, and goes back into it")
+
+
+@attrs.frozen
 class PledgesWritten(Event):
     """[21.4.3] Tokugawa's pledges, written on a sheet: his secret."""
 
@@ -271,10 +289,11 @@ class Betrayals:
                                  "loyalty": sum(c.startswith("loyalty:") for c in self.bowl)})
         if choice != SHOOT:
             return
+        treason = sum(c.startswith("treason:") for c in self.bowl)
         chit = g.dice.shuffle_pick(self.bowl, "the arquebuses gambit", "21.4.6")
         side = self.east if chit.startswith("treason:") else self.west
-        g.note("21.4.6", f"{self.east} fires on clan {fam}: the {chit.split(':')[0]} chit of clan "
-                         f"{chit.split(':')[1]} is drawn and goes back into the Betrayal Bowl")
+        g.emit(GambitFired(rule="21.4.6", side=self.east, family=fam, treason=treason,
+                           loyalty=len(self.bowl) - treason, chit=chit))
         yield from self.join(fam, side, "the arquebuses gambit", "21.4.6")
 
     def advance(self, fam: str, side: str, boxes: int, rule: str):
