@@ -268,6 +268,7 @@ def test_21_4_6_the_arquebuses_gambit(game):
     g.dice = ScriptedDice(g, picks=["treason:K"])  # any Treason chit: Kobayakawa betrays
     _, seen = run(b.gambit(), ["shoot"])
     assert seen[0].kind == "arquebus-gambit" and seen[0].side == "tokugawa"
+    assert "1 Treason and 2 Loyalty chits" in seen[0].prompt  # his odds, from public markers
     assert b.joined["L"] == "tokugawa"
     assert "treason:K" in b.bowl and "loyalty:L" not in b.bowl  # L's chits discarded
     fired = [e for e in g.events if type(e).__name__ == "GambitFired"]

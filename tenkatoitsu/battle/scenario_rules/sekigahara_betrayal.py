@@ -280,20 +280,22 @@ class Betrayals:
         fam = self.data.gambit
         if fam is None or fam in self.joined or not self.bowl:
             return
+        # the counts follow from the public markers: the player sees his odds
+        treason = sum(c.startswith("treason:") for c in self.bowl)
+        loyalty = len(self.bowl) - treason
         choice = yield Decision(self.east, "arquebus-gambit",
                                 f"{self.east}: fire the arquebuses at clan {fam} to force it to "
-                                "decide?", (Option(SHOOT, "fire: draw one influence chit now"),
-                                            Option(HOLD_FIRE, "hold fire")), "21.4.6",
-                                {"family": fam,  # the counts follow from the public markers
-                                 "treason": sum(c.startswith("treason:") for c in self.bowl),
-                                 "loyalty": sum(c.startswith("loyalty:") for c in self.bowl)})
+                                f"decide? The Betrayal Bowl holds {treason} Treason and {loyalty} "
+                                f"Loyalty chits: it betrays on {treason} in {len(self.bowl)}",
+                                (Option(SHOOT, "fire: draw one influence chit now"),
+                                 Option(HOLD_FIRE, "hold fire")), "21.4.6",
+                                {"family": fam, "treason": treason, "loyalty": loyalty})
         if choice != SHOOT:
             return
-        treason = sum(c.startswith("treason:") for c in self.bowl)
         chit = g.dice.shuffle_pick(self.bowl, "the arquebuses gambit", "21.4.6")
         side = self.east if chit.startswith("treason:") else self.west
         g.emit(GambitFired(rule="21.4.6", side=self.east, family=fam, treason=treason,
-                           loyalty=len(self.bowl) - treason, chit=chit))
+                           loyalty=loyalty, chit=chit))
         yield from self.join(fam, side, "the arquebuses gambit", "21.4.6")
 
     def advance(self, fam: str, side: str, boxes: int, rule: str):
