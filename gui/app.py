@@ -294,7 +294,8 @@ class MainWindow(QMainWindow):
             f = frames[self.frame]
             reveal = c.pending is None or not c.humans()
             where = f"Replay — event {self.frame + 1} of {len(frames)}: {event_line(f.event)}"
-            self.view.show(f.state, c.viewer, reveal, None, False, where)
+            self.view.show(f.state, c.viewer, reveal, None, False, where,
+                           events=[fr.event for fr in frames[:self.frame + 1]])
             self.log.mark(self.frame)
 
     def _handover(self, side: str) -> None:

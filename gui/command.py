@@ -42,7 +42,7 @@ def build_setup(args):
 
 #: the size a part is drawn at when grabbed alone
 PART_SIZES = {"honjin": (430, 880), "bowl": (320, 400), "decision": (560, 900),
-              "tracks": (960, 110), "siege": (760, 480)}
+              "tracks": (960, 110), "siege": (760, 480), "betrayal": (660, 370)}
 
 
 def screenshot(args, app: QApplication) -> int:

@@ -420,7 +420,8 @@ def build_parser() -> argparse.ArgumentParser:
     gu.add_argument("--play-turns", type=int, default=0, help="bot-played turns before it")
     gu.add_argument("--until", metavar="KIND", help="then play on to a decision of this kind")
     gu.add_argument("--grab", default=None,
-                    help="window (default), map, honjin, bowl, tracks, decision, siege")
+                    help="window (default), map, honjin, bowl, tracks, decision, siege, "
+                         "betrayal (Sekigahara's Betrayal Aid)")
     gu.add_argument("--size", default="1500x950", help="window size for the screenshot")
     gu.add_argument("--zoom", type=float, default=None, help="map zoom after fitting")
     gu.set_defaults(func=cmd_gui)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTabWidget
 
+from tenkatoitsu.battle.scenario_rules.betrayal_aid import betrayal_aid
+from tenkatoitsu_gui.battle.betrayal import BetrayalPanel
 from tenkatoitsu_gui.battle.bowl import BowlPanel
 from tenkatoitsu_gui.battle.decisions import DecisionPanel, MapChoices, path_preview
 from tenkatoitsu_gui.battle.honjin import HonjinPanel
@@ -35,6 +37,10 @@ class BattleView:
         self.siege = SiegeWindow(game)
         self.docks = [("Decision", self.decision, R), ("Honjins", self.honjin_tabs, L),
                       ("The Bowl", self.bowl, L), ("Turn and VP tracks", self.tracks, B)]
+        self.betrayal = None  # the Betrayal Aid, for scenarios with undecided clans [21.4]
+        if betrayal_aid(game, ()) is not None:
+            self.betrayal = BetrayalPanel(game)
+            self.docks.append(("Betrayal Aid", self.betrayal, B))
         self.choices = MapChoices(game, None)
         self.answerable = False
         self.status = None  # a callable showing a line in the status bar
@@ -45,11 +51,16 @@ class BattleView:
         self.siege.areaClicked.connect(lambda _sm, area: self._answer(area))
 
     def grab_targets(self) -> dict:
-        return {"map": self.map, "decision": self.decision, "honjin": self.honjin_tabs,
-                "bowl": self.bowl, "tracks": self.tracks, "siege": self.siege}
+        out = {"map": self.map, "decision": self.decision, "honjin": self.honjin_tabs,
+               "bowl": self.bowl, "tracks": self.tracks, "siege": self.siege}
+        if self.betrayal is not None:
+            out["betrayal"] = self.betrayal
+        return out
 
     # ------------------------------------------------------------ drawing
-    def show(self, state, viewer, reveal_all: bool, decision, answerable: bool, who: str) -> None:
+    def show(self, state, viewer, reveal_all: bool, decision, answerable: bool, who: str,
+             events=None) -> None:
+        """`events`: the game's events up to `state` (None: all of them, the live game)."""
         game = self.game
         self.answerable = answerable
         live = state is game.state
@@ -69,6 +80,8 @@ class BattleView:
             self.honjin_tabs.setCurrentWidget(self.honjins[viewer])
         self.bowl.show_state(game, state)
         self.tracks.show_state(state)
+        if self.betrayal is not None:
+            self.betrayal.show_aid(betrayal_aid(game, game.events if events is None else events))
         self.siege.show_state(state, decision if (live and answerable) else None)
         if live and answerable and self.siege.area_options(decision):
             self.siege.show()

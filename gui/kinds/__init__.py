@@ -7,8 +7,9 @@ A kind view is built with the GameController and provides:
 
 - `central`: the widget in the middle of the window (the map),
 - `docks`: a list of (title, widget, Qt.DockWidgetArea),
-- `show(state, viewer, reveal_all, decision, answerable)`: draw a state (the
-  live one, or a past one in the replay viewer) and the pending decision,
+- `show(state, viewer, reveal_all, decision, answerable, who, events=None)`:
+  draw a state (the live one, or a past one in the replay viewer, with the
+  events up to it) and the pending decision,
 - `grab_targets()`: name -> widget, for `--screenshot --grab NAME`.
 """
 
