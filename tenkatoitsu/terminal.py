@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 
 from tenkatoitsu.battle.bots import attach_bots
+from tenkatoitsu.battle.scenario_rules.betrayal_aid import betrayal_aid
 from tenkatoitsu.battle.view import player_view
 from tenkatoitsu.hexmap import Hex
 
@@ -38,6 +39,9 @@ def status(game, side: str) -> str:
                          for i, box in enumerate(h["delay"]))
         reserve = ",".join(c.removeprefix("clan:") for c in h["reserve"])
         out.append(f"   {names[s]}: Reserve [{reserve}] Delay {delay}")
+    aid = betrayal_aid(game, game.events)
+    if aid is not None:
+        out.append(betrayal_line(game, aid))
     out.append(text_map(game, v))
     by_clan: dict[str, list[str]] = {}
     for u in v["units"]:
@@ -52,6 +56,17 @@ def status(game, side: str) -> str:
             where = " ".join(units or []) or "off the map"
             out.append(f"   clan {cid} [{game.clan_side(cid)}] {c['order']}: {where}")
     return "\n".join(out)
+
+
+def betrayal_line(game, aid) -> str:
+    """[21.4.2] [21.4.3] the Betrayal Aid in two lines: each family's chits
+    (boxes toward Loyal! / toward Treason!) or the side it joined (or
+    neutral), and the Diplomacy markers."""
+    fams = " ".join(f"{r.family}:{r.loyal}/{r.loyal_of}<>{r.treason}/{r.treason_of}"
+                    if r.joined is None else f"{r.family}={r.joined}" for r in aid.families)
+    return (f"   Betrayal Aid (Loyal! <> Treason!): {fams}\n"
+            f"   Diplomacy: {aid.draws} chits drawn this turn; Loyalty chits "
+            f"{aid.markers[aid.west]}, Treason chits {aid.markers[aid.east]}")
 
 
 def text_map(game, view: dict) -> str:

@@ -47,3 +47,23 @@ def test_bad_input_reprompts_and_eof_ends_cleanly():
 def test_a_side_that_does_not_exist():
     res = run_play("", "--human", "tokugawa")
     assert res.returncode == 2 and "--human takes a side" in res.stderr
+
+
+def test_sekigahara_status_shows_the_betrayal_aid():
+    from tenkatoitsu import sim
+    from tenkatoitsu.terminal import status
+
+    game = sim.play_game(sim.SimSpec(str(SCENARIOS / "sekigahara.tks"), 1,
+                                     ("random", "random")), 0).game
+    text = status(game, "ishida")
+    aid = next(ln for ln in text.splitlines() if "Betrayal Aid" in ln)
+    b = next(r for r in game.rules if r.name == "sekigahara").betrayals
+    for fam, side in b.joined.items():  # [21.4.2] every family that joined, and whom
+        assert f"{fam}={side}" in aid
+    for fam in set(b.families) - set(b.joined):
+        loyal, treason = b.track[fam]
+        assert f"{fam}:{loyal}/" in aid and f"<>{treason}/" in aid
+    assert f"Loyalty chits {b.marker['ishida']}, Treason chits {b.marker['tokugawa']}" in text
+    assert "Betrayal Aid" not in status(sim.play_game(sim.SimSpec(TRAINING, 1, ("random",
+                                                                           "random")), 0).game,
+                                        "oda")
