@@ -747,6 +747,9 @@ def apply_result(game, attackers: list[str], defenders: list[str], result: Comba
             for u, h in before.items():
                 if u in fought and game.state.units[u].eliminated:
                     vacated.setdefault(game.side_of(u), []).append(h)
+    if out.eliminated and game.state.sieges:
+        from tenkatoitsu.battle import siege
+        yield from siege.end_emptied(game)  # [15.9] a rout emptied a besieged fortress
 
     # [11.12] advance after combat
     for adv_side, own in ((side_a, attackers), (side_d, defenders)):

@@ -462,6 +462,16 @@ def relinquish(game, s: SiegeState, clan: str, area: str):
 
 # ====================================================================== end of the siege [15.9]
 
+def end_emptied(game):
+    """[15.9] a siege one side no longer has a unit in is over at once: a
+    rout after a battle on the main map [11.11] can take the last units out
+    of a fortress, and the siege must not outlive them until the next draw."""
+    for fid in sorted(game.state.sieges):
+        s = game.state.sieges[fid]
+        if any(not units_inside(game, fid, side) for side in s.sides()):
+            yield from check_end(game, fid)
+
+
 def is_beaten(game, s: SiegeState, side: str) -> bool:
     """[15.9] no Control marker left on the siege map and Manpower 0."""
     return s.marker_count(side) == 0 and s.manpower[side] == 0
