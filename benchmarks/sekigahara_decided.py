@@ -74,24 +74,22 @@ def main(n: int = 100, bots: str = "normal,random", seed: int = 1) -> None:
         for k in sorted(table, key=str):
             print(f"  {str(k):34} n={sum(table[k].values()):3}  {dict(table[k])}")
     print("the arquebuses gambit [21.4.6]: the Betrayal Bowl when fired, Treason-Loyalty chits")
-    fired = collections.defaultdict(collections.Counter)
+    fired = collections.defaultdict(collections.Counter)  # (when, treason, loyalty) -> drawn
     for g in games:
         if g["gambit"]:
             turn, treason, loyalty, drawn = g["gambit"]
-            when = "turn 1" if turn == 1 else "later"
-            fired[(when, f"{treason}-{loyalty}")][drawn] += 1
-    for (when, bowl), c in sorted(fired.items()):
-        print(f"  {when:6} {bowl:5} n={sum(c.values()):3}  treason drawn {c['treason']:3}, "
-              f"loyalty drawn {c['loyalty']:3}")
+            fired[("turn 1" if turn == 1 else "later", treason, loyalty)][drawn] += 1
+    for (when, treason, loyalty), c in sorted(fired.items()):
+        print(f"  {when:6} {treason}-{loyalty}   n={sum(c.values()):3}  treason drawn "
+              f"{c['treason']:3}, loyalty drawn {c['loyalty']:3}")
     for when in ("turn 1", "later"):
-        t = sum(int(k[1].split("-")[0]) * sum(c.values()) for k, c in fired.items() if k[0] == when)
-        a = sum(sum(map(int, k[1].split("-"))) * sum(c.values()) for k, c in fired.items()
-                if k[0] == when)
-        drawn = sum(c["treason"] for k, c in fired.items() if k[0] == when)
-        shots = sum(sum(c.values()) for k, c in fired.items() if k[0] == when)
+        rows = [(k[1], k[2], sum(c.values()), c["treason"]) for k, c in fired.items()
+                if k[0] == when]
+        shots = sum(n for _, _, n, _ in rows)
         if shots:
-            print(f"  {when}: {shots} shots, the Bowl {100 * t / a:.0f}% Treason, "
-                  f"Kobayakawa betrays in {drawn}")
+            share = sum(t * n for t, _, n, _ in rows) / sum((t + lo) * n for t, lo, n, _ in rows)
+            print(f"  {when}: {shots} shots, the Bowl {100 * share:.0f}% Treason, "
+                  f"Kobayakawa betrays in {sum(d for *_, d in rows)}")
     print("mean end VP by source, Ishida/Tokugawa:")
     by = collections.defaultdict(list)
     for g in games:

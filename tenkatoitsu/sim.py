@@ -62,9 +62,10 @@ def _scenario(path: str):
     return s
 
 
-def play_game(spec: SimSpec, index: int):
+def play_game(spec: SimSpec, index: int, watch=None):
     """Game `index` of the run, played by the bots to its end: its Session
-    (the game and its events, for scripts that read them: benchmarks/)."""
+    (the game and its events, for scripts that read them: benchmarks/).
+    `watch(game, event)`, if given, sees each event as it happens (tests)."""
     from tenkatoitsu.battle.bots import make_bot
     from tenkatoitsu.battle.game import Game, Options
     from tenkatoitsu.battle.play import play
@@ -74,6 +75,8 @@ def play_game(spec: SimSpec, index: int):
     seed = game_seed(spec.seed, index)
     game = Game(_scenario(spec.scenario), variants=spec.variants, seed=seed,
                 options=Options(hidden_orders=spec.hidden_orders))
+    if watch is not None:
+        game.listeners.append(lambda e: watch(game, e))
     session = Session(spec.scenario, game, Driver(play(game)))
     bots = {side: make_bot(name, seed, side) for side, name in zip(game.side_ids, spec.bots)}
     session.play_bots(bots)

@@ -27,22 +27,6 @@ def _check(game, events):
     return aid
 
 
-def _play(index: int, watch):
-    """Game `index` of a seed-7 random run (as sim.play_game), `watch` called on every event."""
-    from tenkatoitsu.battle.bots import make_bot
-    from tenkatoitsu.battle.game import Game
-    from tenkatoitsu.battle.play import play
-    from tenkatoitsu.battle.session import Session
-    from tenkatoitsu.core.driver import Driver
-
-    seed = sim.game_seed(7, index)
-    game = Game(sim._scenario(SEKIGAHARA), seed=seed)
-    game.listeners.append(lambda e: watch(game, e))
-    session = Session(SEKIGAHARA, game, Driver(play(game)))
-    session.play_bots({s: make_bot("random", seed, s) for s in game.side_ids})
-    return game
-
-
 @pytest.mark.parametrize("index", [0, 1, 2])
 def test_the_aid_from_the_events_is_the_rules_state_at_every_turn(index):
     turns = []
@@ -53,7 +37,8 @@ def test_the_aid_from_the_events_is_the_rules_state_at_every_turn(index):
             assert aid.turn == game.state.turn
             turns.append(aid.turn)
 
-    game = _play(index, watch)
+    game = sim.play_game(sim.SimSpec(SEKIGAHARA, 3, ("random", "random"), seed=7),
+                         index, watch).game
     assert len(set(turns)) == game.state.turn  # every turn was checked
     aid = _check(game, game.events)  # and the end
     assert sum(r.joined is not None for r in aid.families) >= 1  # something happened
