@@ -27,7 +27,7 @@ load_gui_package()
 
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from tenkatoitsu.battle.load import load_scenario, load_text  # noqa: E402
+from tenkatoitsu.kinds.battle.load import load_scenario, load_text  # noqa: E402
 from tenkatoitsu_gui.app import MainWindow  # noqa: E402
 from tenkatoitsu_gui.controller import GameController, GameSetup  # noqa: E402
 from tenkatoitsu_gui.history import start_recorded  # noqa: E402

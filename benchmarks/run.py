@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tenkatoitsu.battle.load import load_file, load_text  # noqa: E402
+from tenkatoitsu.kinds.battle.load import load_file, load_text  # noqa: E402
 from tenkatoitsu.hexmap import Grid, Hex  # noqa: E402
 
 
@@ -95,7 +95,7 @@ def main() -> int:
 
 def games_benchmark(n: int) -> None:
     """Whole games with random bots; the scenario is parsed once per game as in `play`."""
-    from tenkatoitsu.battle.session import Session, bots_for
+    from tenkatoitsu.session import Session, bots_for
 
     print(f"{'scenario (random vs random)':42} {'games':>6} {'s/game':>9} {'games/s':>9} "
           f"{'decisions/s':>12}")
@@ -104,7 +104,7 @@ def games_benchmark(n: int) -> None:
         t0 = time.perf_counter()
         for seed in range(n):
             s = Session.start(f, seed=seed)
-            s.play_bots(bots_for(s.game, "random", seed))
+            s.play_bots(bots_for(s, "random", seed))
             decisions += len(s.driver.answers)
         dt = time.perf_counter() - t0
         print(f"{str(f.relative_to(ROOT)):42} {n:6} {dt / n:9.3f} {n / dt:9.1f} {decisions / dt:12.0f}")

@@ -15,13 +15,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tenkatoitsu.battle.session import Session, bots_for  # noqa: E402
+from tenkatoitsu.session import Session, bots_for  # noqa: E402
 
 
 def play(seed: int):
     session = Session.start(ROOT / "scenarios" / "sekigahara.tks", seed=seed)
     g = session.game
-    bots = bots_for(g, "random", seed)
+    bots = bots_for(session, "random", seed)
     d = session.driver
     n = 0
     while not d.finished:

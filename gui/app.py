@@ -13,32 +13,42 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox,
                                QLineEdit, QMainWindow, QMessageBox, QPushButton, QSlider,
                                QSpinBox, QStackedWidget, QToolBar, QVBoxLayout, QWidget)
 
-from tenkatoitsu.battle.bots import BOTS
-from tenkatoitsu.battle.game import VariantError
-from tenkatoitsu.battle.load import load_scenario
+import attrs
+
 from tenkatoitsu.core.persistence import SaveError
 from tenkatoitsu.dsl.diagnostics import DiagnosticError, render
+from tenkatoitsu.dsl.loader import bundled, load_scenario
+from tenkatoitsu.kinds import UnknownKind
+from tenkatoitsu.kinds.contract import VariantError
 
 from tenkatoitsu_gui.controller import HUMAN, GameController, GameSetup
 from tenkatoitsu_gui.kinds import view_class
 from tenkatoitsu_gui.logview import EventLog, event_line
 
-DEFAULT_SCENARIO = Path(__file__).resolve().parents[1] / "scenarios" / "training.tks"
+DEFAULT_SCENARIO = "training"
 
 
 # ====================================================================== dialogs
 
 class NewGameDialog(QDialog):
-    """Scenario, variants, each side human or a bot, hidden orders [5.3], seed."""
+    """Scenario (bundled or a file), variants, the number of players where the
+    kind lets it vary, each seat human or a bot, the kind's options, the seed."""
 
-    def __init__(self, scenario: str | None = None, parent=None):
+    def __init__(self, scenario=None, parent=None):
         super().__init__(parent)
         self.setWindowTitle("New game")
         self.form = QFormLayout(self)
         row = QHBoxLayout()
-        self.path = QLineEdit(str(scenario or DEFAULT_SCENARIO))
+        self.bundled = QComboBox()
+        self.bundled.addItem("(a file)", None)
+        for path in bundled():
+            self.bundled.addItem(path.stem, path.stem)
+        self.bundled.activated.connect(self._pick_bundled)
+        ref = getattr(scenario, "path", scenario)  # a loaded scenario file, or a path or name
+        self.path = QLineEdit(str(ref or DEFAULT_SCENARIO))
         browse = QPushButton("Browse…")
         browse.clicked.connect(self._browse)
+        row.addWidget(self.bundled)
         row.addWidget(self.path)
         row.addWidget(browse)
         self.form.addRow("Scenario", row)
@@ -49,11 +59,15 @@ class NewGameDialog(QDialog):
         self.variants_box = QWidget()
         self.variants_lay = QVBoxLayout(self.variants_box)
         self.form.addRow("Variants", self.variants_box)
+        self.count = QSpinBox()  # players, for a kind that takes a range of them
+        self.count.valueChanged.connect(self._fill_players)
+        self.form.addRow("Number of players", self.count)
         self.players_box = QWidget()
         self.players_lay = QFormLayout(self.players_box)
         self.form.addRow("Players", self.players_box)
-        self.hidden = QCheckBox("hidden orders [5.3] (hot-seat: a screen between the players)")
-        self.form.addRow(self.hidden)
+        self.options_box = QWidget()
+        self.options_lay = QVBoxLayout(self.options_box)
+        self.form.addRow("Options", self.options_box)
         self.seed = QSpinBox()
         self.seed.setRange(0, 2_000_000_000)
         self.seed.setValue(1)
@@ -65,8 +79,22 @@ class NewGameDialog(QDialog):
         self.form.addRow(self.buttons)
         self.variant_checks: dict[str, QCheckBox] = {}
         self.player_combos: dict[str, QComboBox] = {}
+        self.option_widgets: dict[str, QWidget] = {}
+        self.kind = None
+        self.seats = None
         self.path.editingFinished.connect(self._load)
         self._load()
+
+    @property
+    def hidden(self) -> QCheckBox | None:
+        """The battle's hidden orders option [5.3], when the kind has it."""
+        return self.option_widgets.get("hidden_orders")
+
+    def _pick_bundled(self) -> None:
+        name = self.bundled.currentData()
+        if name:
+            self.path.setText(name)
+            self._load()
 
     def _browse(self) -> None:
         f, _ = QFileDialog.getOpenFileName(self, "Scenario", str(Path(self.path.text()).parent),
@@ -75,45 +103,82 @@ class NewGameDialog(QDialog):
             self.path.setText(f)
             self._load()
 
+    @staticmethod
+    def _clear(lay) -> None:
+        while lay.count():
+            w = lay.takeAt(0).widget()
+            if w:
+                w.deleteLater()
+
     def _load(self) -> None:
-        for lay in (self.variants_lay, self.players_lay):
-            while lay.count():
-                w = lay.takeAt(0).widget()
-                if w:
-                    w.deleteLater()
+        for lay in (self.variants_lay, self.players_lay, self.options_lay):
+            self._clear(lay)
         self.variant_checks.clear()
         self.player_combos.clear()
+        self.option_widgets.clear()
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         try:
-            scen = load_scenario(self.path.text())
+            sf = load_scenario(self.path.text())
         except DiagnosticError as e:
             self.problem.setText("\n".join(render(d) for d in e.diagnostics[:3]))
-            self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
+            ok.setEnabled(False)
             return
-        except OSError as e:
+        except (OSError, UnknownKind) as e:
             self.problem.setText(str(e))
-            self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
+            ok.setEnabled(False)
             return
         self.problem.clear()
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(True)
-        for v in scen.variants:
-            cb = QCheckBox(f"{v.id}: {v.title or ''}" + (f" (group {v.group})" if v.group else ""))
-            cb.setChecked(v.is_default)
+        ok.setEnabled(True)
+        self.kind, doc = sf.kind, sf.document
+        for v in sf.kind.describe(doc).variants:
+            cb = QCheckBox(f"{v.id}: {v.title}" + (f" (group {v.group})" if v.group else ""))
+            cb.setChecked(v.default)
             self.variant_checks[v.id] = cb
             self.variants_lay.addWidget(cb)
-        for i, side in enumerate(scen.sides):
+        self.seats = sf.kind.seats(doc)
+        self.count.blockSignals(True)
+        self.count.setRange(self.seats.minimum, self.seats.maximum)
+        self.count.setValue(self.seats.default)
+        self.count.setEnabled(not self.seats.fixed)
+        self.count.blockSignals(False)
+        self._fill_players()
+        for f in attrs.fields(sf.kind.options):
+            label = f.metadata.get("label", f.name.replace("_", " "))
+            if f.type in (bool, "bool"):
+                w = QCheckBox(label)
+                w.setChecked(bool(f.default))
+                self.options_lay.addWidget(w)
+            elif f.type in (int, "int"):
+                w = QSpinBox()
+                w.setRange(-1_000_000, 1_000_000)
+                w.setValue(int(f.default))
+                w.setPrefix(f"{label}: ")
+                self.options_lay.addWidget(w)
+            else:
+                continue  # a kind's option of another type is set with --option
+            self.option_widgets[f.name] = w
+
+    def _fill_players(self) -> None:
+        if self.seats is None:
+            return
+        self._clear(self.players_lay)
+        self.player_combos.clear()
+        for i, seat in enumerate(self.seats.for_count(self.count.value())):
             combo = QComboBox()
             combo.addItem("human", HUMAN)
-            for name in BOTS:
+            for name in self.kind.bots:
                 combo.addItem(f"bot: {name}", name)
             combo.setCurrentIndex(0 if i == 0 else 1)
-            self.player_combos[side.id] = combo
-            self.players_lay.addRow(side.name, combo)
+            self.player_combos[seat.id] = combo
+            self.players_lay.addRow(seat.name, combo)
 
     def setup(self) -> GameSetup:
+        options = tuple((name, w.isChecked() if isinstance(w, QCheckBox) else w.value())
+                        for name, w in self.option_widgets.items())
         return GameSetup(self.path.text(),
                          tuple(v for v, cb in self.variant_checks.items() if cb.isChecked()),
                          tuple((s, c.currentData()) for s, c in self.player_combos.items()),
-                         self.hidden.isChecked(), self.seed.value())
+                         options, self.seed.value())
 
 
 class HandoverScreen(QWidget):
@@ -209,11 +274,20 @@ class MainWindow(QMainWindow):
             game.addAction(label, slot).setShortcut(key)
         game.addSeparator()
         game.addAction("&Quit", self.close).setShortcut(QKeySequence.StandardKey.Quit)
-        view = self.menuBar().addMenu("&View")
-        view.addAction("Fit the map", lambda: self.view.map.fit())
-        view.addAction("Zoom in", lambda: self.view.map.zoom(1.25))
-        view.addAction("Zoom out", lambda: self.view.map.zoom(0.8))
-        view.addAction("Siege maps", lambda: (self.view.siege.show(), self.view.siege.raise_()))
+        self.view_menu = self.menuBar().addMenu("&View")
+
+    def _view_menu(self) -> None:
+        """The View menu: the shell's entries, then the kind's own."""
+        menu = self.view_menu
+        menu.clear()
+        menu.addAction("Fit the map", lambda: self.view.fit())
+        menu.addAction("Zoom in", lambda: self.view.zoom(1.25))
+        menu.addAction("Zoom out", lambda: self.view.zoom(0.8))
+        extra = self.view.menu_actions()
+        if extra:
+            menu.addSeparator()
+        for label, action in extra:
+            menu.addAction(label, action)
 
     # ------------------------------------------------------------ game
     def set_controller(self, controller: GameController) -> None:
@@ -226,12 +300,13 @@ class MainWindow(QMainWindow):
         if self.controller is not None:
             self.controller.deleteLater()
         if self.view is not None:
-            self.view.siege.close()
+            self.view.close()
         self.controller = controller
         controller.setParent(self)
         game = controller.game
         self.setWindowTitle(f"Tenkatoitsu — {game.scenario.name}")
-        self.view = view_class(game.scenario.kind)(controller, self)
+        self.view = view_class(controller.kind.name)(controller, self)
+        self._view_menu()
         self.view.status = lambda text: self.statusBar().showMessage(text, 8000)
         self.stack.addWidget(self.view.central)
         self.stack.addWidget(self.screen_widget)
@@ -243,8 +318,8 @@ class MainWindow(QMainWindow):
             self.addDockWidget(area, dock)
             self._docks.append(dock)
         by_title = {d.objectName(): d for d in self._docks}
-        side = [by_title[t] for t in ("Honjins", "Decision") if t in by_title]
-        if len(side) == 2:  # room for a Honjin sheet and the option labels
+        side = [by_title[t] for t in self.view.side_docks if t in by_title]
+        if len(side) == 2:  # room for the kind's widest panels
             self.resizeDocks(side, [330, 400], Qt.Orientation.Horizontal)
         controller.changed.connect(self.refresh)
         controller.event.connect(self._on_event)
@@ -259,16 +334,16 @@ class MainWindow(QMainWindow):
 
     def who_text(self) -> str:
         c = self.controller
-        g = c.game
+        names = c.seat_names()
         d = c.pending
         if d is None:
-            st = g.state
-            name = g.side_defs[st.winner].name if st.winner in g.side_defs else "nobody (draw)"
-            return f"Game over — {st.level}; winner: {name}"
-        side = c.side_to_answer(d)
+            r = c.kind.result(c.game)
+            name = names.get(r.winner, "nobody (draw)") if r.winner else "nobody (draw)"
+            return f"Game over — {r.level}; winner: {name}"
+        seat = c.side_to_answer(d)
         if c.is_human_turn():
-            return f"{g.side_defs[side].name} to choose"
-        return f"{g.side_defs[side].name} (bot: {c.setup.player(side)}) is choosing…"
+            return f"{names[seat]} to choose"
+        return f"{names[seat]} (bot: {c.setup.player(seat)}) is choosing…"
 
     def refresh(self) -> None:
         c = self.controller
@@ -276,7 +351,8 @@ class MainWindow(QMainWindow):
             return
         g = c.game
         frames = c.history.frames
-        self.replay.sync(self.frame, len(frames), g.scenario.turns.first, g.scenario.turns.last)
+        turns = c.history.turn_starts() or {0: 0}
+        self.replay.sync(self.frame, len(frames), min(turns), max(turns))
         screened = c.screened
         self.stack.setCurrentWidget(self.screen_widget if screened else self.view.central)
         for d in self._docks:
@@ -299,7 +375,7 @@ class MainWindow(QMainWindow):
             self.log.mark(self.frame)
 
     def _handover(self, side: str) -> None:
-        self.screen_widget.ask(self.controller.game.side_defs[side].name)
+        self.screen_widget.ask(self.controller.seat_names()[side])
         self.refresh()
 
     def _lift_screen(self) -> None:
@@ -364,7 +440,7 @@ class MainWindow(QMainWindow):
             return
         try:
             self.set_controller(GameController.new_game(dlg.setup()))
-        except (DiagnosticError, VariantError, ValueError, OSError) as e:
+        except (DiagnosticError, VariantError, ValueError, OSError, UnknownKind) as e:
             QMessageBox.warning(self, "New game", error_text(e))
 
     def save_game(self, path: str | None = None) -> None:
@@ -381,7 +457,7 @@ class MainWindow(QMainWindow):
             return
         try:
             ctl, message = GameController.load(path, self.controller.setup.players)
-        except (SaveError, DiagnosticError, ValueError, OSError) as e:
+        except (SaveError, DiagnosticError, ValueError, OSError, UnknownKind) as e:
             QMessageBox.warning(self, "Open", error_text(e))
             return
         self.set_controller(ctl)

@@ -9,53 +9,56 @@ import sys
 
 from PySide6.QtWidgets import QApplication
 
-from tenkatoitsu.battle.bots import BOTS
-from tenkatoitsu.battle.game import VariantError
-from tenkatoitsu.battle.load import load_scenario
+from tenkatoitsu.arguments import game_options, names
 from tenkatoitsu.core.persistence import SaveError
 from tenkatoitsu.dsl.diagnostics import DiagnosticError
+from tenkatoitsu.dsl.loader import load_scenario
+from tenkatoitsu.kinds import UnknownKind
+from tenkatoitsu.kinds.contract import VariantError
 
 from tenkatoitsu_gui.app import MainWindow, error_text
 from tenkatoitsu_gui.controller import HUMAN, GameController, GameSetup
 
 
-def parse_players(text: str, sides) -> tuple[tuple[str, str], ...]:
-    parts = [p.strip() for p in text.split(",") if p.strip()]
+def parse_players(text: str, kind, scenario, count: int | None = None):
+    """--players human,random,...: one per seat ((seat, player) pairs). For a
+    kind with a range of players, their number is --seats, else one per entry."""
+    parts = names(text)
+    seats = kind.seats(scenario)
+    if not seats.fixed and count is None and len(parts) > 1:
+        count = len(parts)
+    ids = [s.id for s in (seats.choices if seats.fixed else seats.for_count(count))]
     if len(parts) == 1:
-        parts *= len(sides)
-    if len(parts) != len(sides):
-        raise ValueError(f"--players takes one entry per side ({', '.join(sides)})")
+        parts *= len(ids)
+    if len(parts) != len(ids):
+        raise ValueError(f"--players takes one entry per seat ({', '.join(ids)})")
     for p in parts:
-        if p != HUMAN and p not in BOTS:
-            raise ValueError(f"unknown player '{p}' (human, or a bot: {', '.join(BOTS)})")
-    return tuple(zip(sides, parts))
+        if p != HUMAN and p not in kind.bots:
+            raise ValueError(f"unknown player '{p}' (human, or a bot: {', '.join(kind.bots)})")
+    return tuple(zip(ids, parts))
 
 
 def build_setup(args):
     """The GameSetup the command line asks for, and the scenario read for it."""
-    scen = load_scenario(args.scenario)
-    sides = [s.id for s in scen.sides]
-    players = parse_players(args.players or f"{HUMAN},random", sides)
-    variants = tuple(v for v in (args.variant or "").split(",") if v.strip())
-    return GameSetup(str(args.scenario), variants, players, args.hidden_orders, args.seed), scen
-
-
-#: the size a part is drawn at when grabbed alone
-PART_SIZES = {"honjin": (430, 880), "bowl": (320, 400), "decision": (560, 900),
-              "tracks": (960, 110), "siege": (760, 480), "betrayal": (660, 370)}
+    sf = load_scenario(args.scenario)
+    players = parse_players(args.players or f"{HUMAN},random", sf.kind, sf.document, args.seats)
+    options = game_options(args.option, args.hidden_orders)
+    return GameSetup(sf, tuple(names(args.variant)), players, tuple(options.items()),
+                     args.seed), sf
 
 
 def screenshot(args, app: QApplication) -> int:
     """Render offscreen after bot-played turns (--play-turns), optionally up to a
     decision kind (--until), and save the window or one part (--grab)."""
-    setup, scen = build_setup(args)
-    ctl = GameController.new_game(setup, scenario=scen)
+    setup, sf = build_setup(args)
+    ctl = GameController.new_game(setup, scenario=sf)
     ctl.paused = True
-    start = ctl.game.state.turn
+    turn = lambda c: c.kind.result(c.game).turns  # noqa: E731
+    start = turn(ctl)
     turns = args.play_turns or 0
 
     def reached(c):
-        if c.game.state.turn < start + turns:
+        if turn(c) < start + turns:
             return False
         return args.until is None or (c.pending is not None and c.pending.kind == args.until)
 
@@ -71,28 +74,27 @@ def screenshot(args, app: QApplication) -> int:
     win.resize(w, h)
     win.show()
     app.processEvents()
-    win.view.map.fit()
+    view = win.view
+    view.fit()
     if args.zoom:
-        win.view.map.zoom(args.zoom)
-    targets = win.view.grab_targets()
+        view.zoom(args.zoom)
+    targets = view.grab_targets()
     if args.grab not in (None, "window") and args.grab not in targets:
         print(f"tenkatoitsu gui: --grab takes window or {', '.join(targets)}", file=sys.stderr)
         return 2
     target = win if args.grab in (None, "window") else targets[args.grab]
-    if args.grab == "decision" and ctl.pending is not None:
-        win.view.decision.options.setCurrentRow(0)
-    if args.grab in PART_SIZES:  # a dock alone, at a size that shows all of it
+    if args.grab in view.part_sizes:  # a dock alone, at a size that shows all of it
         target.setParent(None)
-        target.resize(*PART_SIZES[args.grab])
+        target.resize(*view.part_sizes[args.grab])
         target.show()
-    if args.grab == "siege":
-        target.show_state(ctl.game.state, ctl.pending)
+    if args.grab not in (None, "window"):
+        view.prepare_grab(args.grab, target)
     app.processEvents()
     pixmap = target.grab()
     if not pixmap.save(str(args.screenshot)):
         print(f"tenkatoitsu gui: cannot write {args.screenshot}", file=sys.stderr)
         return 1
-    print(f"{args.screenshot}: {pixmap.width()}x{pixmap.height()}, turn {ctl.game.state.turn}, "
+    print(f"{args.screenshot}: {pixmap.width()}x{pixmap.height()}, turn {turn(ctl)}, "
           f"{len(ctl.game.events)} events")
     return 0
 
@@ -113,25 +115,23 @@ def run(args) -> int:
         if args.screenshot:
             return screenshot(args, app)
         if args.load:
-            players = ()
+            ctl, message = GameController.load(args.load)
             if args.players:
-                from tenkatoitsu.core.persistence import read_save
-
-                sides = [s.id for s in load_scenario(read_save(args.load)["scenario"]).sides]
-                players = parse_players(args.players, sides)
-            ctl, message = GameController.load(args.load, players)
+                g = ctl.game
+                ctl.assign_players(parse_players(args.players, ctl.kind, g.scenario,
+                                                 len(g.players)))
         else:
             setup, scen = build_setup(args)
             ctl, message = GameController.new_game(setup, scenario=scen), ""
     except (DiagnosticError,) as e:
         print(error_text(e), file=sys.stderr)
         return 1
-    except (SaveError, VariantError, ValueError, OSError) as e:
+    except (SaveError, VariantError, ValueError, OSError, UnknownKind) as e:
         print(f"tenkatoitsu gui: {e}", file=sys.stderr)
         return 2
     win = MainWindow(ctl)
     if message:
         win.statusBar().showMessage(message, 8000)
     win.show()
-    win.view.map.fit()
+    win.view.fit()
     return app.exec()

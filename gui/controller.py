@@ -2,9 +2,9 @@
 pending Decision for the human players and lets the bots answer theirs) plus
 a subscriber to the game's events. It computes no rule.
 
-Players: each side is "human" or a bot name (tenkatoitsu.battle.bots). The
-viewer is the human side whose screen is shown; in hot-seat play with hidden
-information a screen is raised between two humans' turns (`handover`)."""
+Players: each seat is "human" or one of the kind's bots. The viewer is the
+human seat whose screen is shown; in hot-seat play a screen is raised between
+two humans' turns (`handover`), so that neither sees the other's secrets."""
 
 from __future__ import annotations
 
@@ -13,9 +13,8 @@ from pathlib import Path
 import attrs
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from tenkatoitsu.battle.bots import make_bot
-from tenkatoitsu.battle.game import Options
 from tenkatoitsu.core.decisions import Decision, IllegalAnswer
+from tenkatoitsu.session import make_bot
 
 from tenkatoitsu_gui.history import Recorded, load_recorded, start_recorded
 
@@ -24,21 +23,29 @@ HUMAN = "human"
 
 @attrs.frozen
 class GameSetup:
-    """What the new game dialog asks: scenario, variants, players, options, seed."""
+    """What the new game dialog asks: scenario, variants, players, options, seed.
 
-    scenario: str
+    `scenario`: a path, a bundled name or a loaded ScenarioFile. `players`:
+    (seat, "human" | bot name) for every seat in play (a seat it does not
+    name is human; with a kind of 2-5 players, the seats named are those in
+    play). `options`: the kind's game options as (name, value) pairs."""
+
+    scenario: object
     variants: tuple[str, ...] = ()
-    players: tuple[tuple[str, str], ...] = ()  # (side, "human" | bot name); missing: human
-    hidden_orders: bool = False
+    players: tuple[tuple[str, str], ...] = ()
+    options: tuple[tuple[str, object], ...] = ()
     seed: int = 1
 
-    def player(self, side: str) -> str:
-        return dict(self.players).get(side, HUMAN)
+    def player(self, seat: str) -> str:
+        return dict(self.players).get(seat, HUMAN)
+
+    def seats(self) -> tuple[str, ...] | None:
+        return tuple(s for s, _ in self.players) or None
 
 
-def default_player(sides, side: str) -> str:
-    """You play the first side, the random bot the others."""
-    return HUMAN if side == sides[0] else "random"
+def default_player(seats, seat: str) -> str:
+    """You play the first seat, the random bot the others."""
+    return HUMAN if seat == seats[0] else "random"
 
 
 class GameController(QObject):
@@ -63,9 +70,9 @@ class GameController(QObject):
     @classmethod
     def new_game(cls, setup: GameSetup, parent=None, scenario=None) -> "GameController":
         """`scenario`: the setup's scenario when already loaded (else it is read)."""
-        rec = start_recorded(setup.scenario, variants=setup.variants, seed=setup.seed,
-                             options=Options(hidden_orders=setup.hidden_orders),
-                             scenario=scenario)
+        rec = start_recorded(scenario or setup.scenario, variants=setup.variants,
+                             seed=setup.seed, options=dict(setup.options),
+                             players=setup.seats())
         return cls(rec, setup, parent)
 
     @classmethod
@@ -75,9 +82,9 @@ class GameController(QObject):
         rec, message, _ok = load_recorded(path)
         g = rec.session.game
         given = dict(players)
-        chosen = tuple((s, given.get(s, default_player(g.side_ids, s))) for s in g.side_ids)
-        setup = GameSetup(rec.session.scenario_path, tuple(g.variants), chosen,
-                          g.options.hidden_orders, g.seed)
+        chosen = tuple((s, given.get(s, default_player(g.players, s))) for s in g.players)
+        setup = GameSetup(rec.session.scenario, tuple(g.variants), chosen,
+                          tuple(attrs.asdict(g.options).items()), g.seed)
         return cls(rec, setup, parent), message
 
     def _attach(self, rec: Recorded) -> None:
@@ -86,13 +93,24 @@ class GameController(QObject):
         self.game = rec.session.game
         self.driver = rec.session.driver
         self.history = rec.history
-        self.bots = {side: make_bot(self.setup.player(side), self.setup.seed, side)
-                     for side in self.game.side_ids if self.setup.player(side) != HUMAN}
+        self.kind = rec.session.kind
+        self.bots = {seat: make_bot(self.kind, self.setup.player(seat), self.setup.seed, seat)
+                     for seat in self.game.players if self.setup.player(seat) != HUMAN}
         self.game.listeners.append(self.event.emit)
 
     # ------------------------------------------------------------ players
+    def assign_players(self, players) -> None:
+        """Who plays each seat from now on: (seat, "human" | bot name) pairs."""
+        self.setup = attrs.evolve(self.setup, players=tuple(players))
+        self.bots = {seat: make_bot(self.kind, self.setup.player(seat), self.setup.seed, seat)
+                     for seat in self.game.players if self.setup.player(seat) != HUMAN}
+        self.viewer = self._first_human()
+
+    def seat_names(self) -> dict[str, str]:
+        return self.session.seat_names()
+
     def humans(self) -> list[str]:
-        return [s for s in self.game.side_ids if s not in self.bots]
+        return [s for s in self.game.players if s not in self.bots]
 
     def _first_human(self) -> str | None:
         h = self.humans()
@@ -106,14 +124,14 @@ class GameController(QObject):
         d = d or self.pending
         if d is None:
             return None
-        return d.side or self.game.side_ids[0]
+        return d.side or self.game.players[0]
 
     def is_human_turn(self) -> bool:
         d = self.pending
         return d is not None and self.side_to_answer(d) not in self.bots
 
     def hot_seat(self) -> bool:
-        """Two humans and hidden information [5.3] [10.1]: a screen between turns."""
+        """Two humans or more: a screen between their turns hides each one's secrets."""
         return len(self.humans()) > 1
 
     # ------------------------------------------------------------ answering
@@ -187,7 +205,7 @@ class GameController(QObject):
     def play_until(self, stop, limit: int = 200_000) -> None:
         """Bots (and a stand-in random bot for the humans) play until `stop(self)`
         is true or the game ends: for screenshots and tests."""
-        stand_in = {s: make_bot("random", self.setup.seed, s) for s in self.game.side_ids}
+        stand_in = {s: make_bot(self.kind, "random", self.setup.seed, s) for s in self.game.players}
         n = 0
         while self.pending is not None and not stop(self) and n < limit:
             d = self.pending
@@ -211,7 +229,7 @@ class GameController(QObject):
         if k is None:
             return None, "there is no decision of yours to take back"
         for f in self.history.frames:
-            if f.answered > k and type(f.event).__name__ in ("DieRolled", "ChitDrawn"):
+            if f.answered > k and f.event.reveals:
                 return None, (f"cannot take back the last decision: since then "
                               f"[{f.event.rule}] {f.event.text()}")
         return k, ""
@@ -232,8 +250,8 @@ class GameController(QObject):
         self.history.detach()
         self._timer.stop()
         g = self.game
-        rec = start_recorded(self.session.scenario_path, variants=g.variants, seed=g.seed,
-                             options=g.options, answers=keep, scenario=g.scenario)
+        rec = start_recorded(self.session.scenario, variants=g.variants, seed=g.seed,
+                             options=g.options, players=g.players, answers=keep)
         self._attach(rec)
         self.viewer = self.side_to_answer() if self.is_human_turn() else self.viewer
         self.changed.emit()
@@ -241,3 +259,4 @@ class GameController(QObject):
 
     def save(self, path: str | Path) -> None:
         self.session.save(path)
+

@@ -13,23 +13,18 @@ from pathlib import Path
 
 import attrs
 
-from tenkatoitsu.battle.game import Game, Options
-from tenkatoitsu.battle.load import load_scenario
-from tenkatoitsu.battle.play import play
-from tenkatoitsu.battle.session import Session
 from tenkatoitsu.core.driver import Driver
 from tenkatoitsu.core.events import Event
-from tenkatoitsu.core.persistence import read_save
-from tenkatoitsu.hexmap import Hex
+from tenkatoitsu.session import Session, load
 
-_ATOMS = (str, int, float, bool, type(None), Hex, enum.Enum, frozenset)
+_ATOMS = (str, int, float, bool, type(None), enum.Enum, frozenset)
 
 
 def snapshot(value):
     """A deep copy of a game state, fast: attrs records, lists, dicts and sets
-    are copied; strings, numbers, hexes, enums are shared (immutable);
-    anything else falls back to copy.deepcopy."""
-    if isinstance(value, _ATOMS):
+    are copied; strings, numbers, enums and named tuples (value types such as
+    hexes) are shared (immutable); anything else falls back to copy.deepcopy."""
+    if isinstance(value, _ATOMS) or (isinstance(value, tuple) and hasattr(value, "_fields")):
         return value
     if isinstance(value, list):
         return [snapshot(v) for v in value]
@@ -48,17 +43,17 @@ def snapshot(value):
 @attrs.frozen
 class Frame:
     event: Event
-    state: object  # a deep copy of the GameState just after the event
+    state: object  # a deep copy of the game's state just after the event
     answered: int  # decisions answered when the event happened
 
 
 class History:
     """Listens to a game and keeps one Frame per event."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game):
         self.frames: list[Frame] = []
         self.driver: Driver | None = None  # set once the rules run: counts the answers
-        #: the side that answered each decision (for undo: whose decisions to take back)
+        #: the seat that answered each decision (for undo: whose decisions to take back)
         self.asked: list[str] = []
         self._game = game
         for e in game.events:  # events emitted before the listener was attached
@@ -70,32 +65,17 @@ class History:
         self.frames.append(Frame(event, snapshot(self._game.state), answered))
 
     def turn_starts(self) -> dict[int, int]:
-        """Turn number -> index of its TurnStarted event."""
+        """Turn number -> index of the event that opened it (an event marked `heading`)."""
         out = {}
         for i, f in enumerate(self.frames):
-            if type(f.event).__name__ == "TurnStarted" and f.event.turn not in out:
-                out[f.event.turn] = i
+            turn = getattr(f.event, "turn", None)
+            if f.event.heading and isinstance(turn, int) and turn not in out:
+                out[turn] = i
         return out
 
     def detach(self) -> None:
         if self._on_event in self._game.listeners:
             self._game.listeners.remove(self._on_event)
-
-
-class GameAt:
-    """A game seen at a past state, for the engine's pure queries (such as
-    view.player_view): its methods run on that state, everything else is the
-    game's own."""
-
-    def __init__(self, game: Game, state):
-        self._game = game
-        self.state = state
-
-    def __getattr__(self, name: str):
-        attr = getattr(type(self._game), name, None)
-        if callable(attr):
-            return attr.__get__(self)
-        return getattr(self._game, name)
 
 
 @attrs.define
@@ -104,37 +84,37 @@ class Recorded:
     history: History
 
 
-def start_recorded(scenario_path: str | Path, *, variants=(), seed: int = 0,
-                   options: Options = Options(), answers=(), scenario=None,
-                   listeners=()) -> Recorded:
+def start_recorded(scenario, *, variants=(), seed: int = 0, options=None, players=None,
+                   answers=(), listeners=()) -> Recorded:
     """Session.start with a History (and `listeners`) attached before the first
-    rule runs, then `answers` replayed (a ValueError if one does not replay)."""
-    scenario = scenario or load_scenario(scenario_path)
-    game = Game(scenario, variants=variants, seed=seed, options=options)
-    history = History(game)
-    game.listeners.extend(listeners)
-    driver = Driver(play(game))  # runs to the first decision: no answer counted yet
+    rule runs, then `answers` replayed (a ValueError if one does not replay).
+    `scenario`: a path, a bundled name or a loaded ScenarioFile."""
+    holder: list[History] = []
+
+    def attach(game) -> None:
+        holder.append(History(game))
+        game.listeners.extend(listeners)
+
+    session = Session.start(scenario, variants=variants, seed=seed, options=options,
+                            players=players, on_game=attach)
+    history = holder[0]
+    driver = session.driver  # it ran to the first decision: no answer counted yet
     history.driver = driver
-    session = Session(str(scenario_path), game, driver)
     for a in answers:
         if driver.finished:
             raise ValueError(f"the game ended before answer {len(driver.answers) + 1}")
-        side = driver.pending.side or game.side_ids[0]
+        player = session.player_to_answer()
         driver.answer(a)
-        history.asked.append(side)
+        history.asked.append(player)
     return Recorded(session, history)
 
 
 def load_recorded(path: str | Path, listeners=()) -> tuple[Recorded, str, bool]:
     """A save file replayed with its History: (recorded, message, in sync)."""
-    from tenkatoitsu.battle.session import load
-
     report = load(path)  # checks every die and event against the save's digest
-    data = read_save(path)
-    scen = report.session.game.scenario
-    rec = start_recorded(data["scenario"], variants=data["variants"], seed=data["seed"],
-                         options=report.session.game.options,
-                         answers=report.session.driver.answers, scenario=scen,
-                         listeners=listeners)
-    rec.session.scenario_path = report.session.scenario_path
-    return rec, report.message, report.events_match and report.digest_match
+    s = report.session
+    rec = start_recorded(s.scenario, variants=s.game.variants, seed=s.game.seed,
+                         options=s.game.options, players=s.game.players,
+                         answers=s.driver.answers, listeners=listeners)
+    message = report.message + (f" ({report.scenario_note})" if report.scenario_note else "")
+    return rec, message, report.events_match and report.digest_match

@@ -9,6 +9,8 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QCheckBox, QHBoxLayout, QLineEdit, QListWidget, QListWidgetItem,
                                QVBoxLayout, QWidget)
 
+from tenkatoitsu.core.events import DieRolled
+
 
 def event_line(e) -> str:
     return f"[{e.rule}] {e.text()}"
@@ -44,11 +46,11 @@ class EventLog(QWidget):
 
     def add(self, e, scroll: bool = True) -> None:
         item = QListWidgetItem(event_line(e))
-        dice = type(e).__name__ == "DieRolled"
+        dice = isinstance(e, DieRolled)
         self._dice.append(dice)
         if dice:
             item.setForeground(QColor("#8b0000"))
-        elif type(e).__name__ == "TurnStarted":
+        elif e.heading:  # a new turn
             item.setBackground(QColor("#f0e6c8"))
         item.setHidden(not self._shown(item.text(), dice))
         self.list.addItem(item)

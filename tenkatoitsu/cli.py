@@ -1,18 +1,26 @@
-"""The `tenkatoitsu` command: check, fmt and show scenario files; play (bots or a human
-at the terminal), replay and log games; sim: Monte Carlo balance runs."""
+"""The `tenkatoitsu` command: list the bundled scenarios; check, fmt and show
+scenario files; play (bots or humans at the terminal), replay and log games;
+sim: Monte Carlo balance runs; gui. Every command reads the kind of game from
+the scenario's header (or the save) and works through that kind's contract."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
-from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle.load import LoadResult, load_file
-from tenkatoitsu.core.persistence import write_text_atomically
-from tenkatoitsu.dsl.diagnostics import render
+import attrs
 
-DEFAULT_SCENARIO = Path(__file__).resolve().parents[1] / "scenarios" / "training.tks"
+from tenkatoitsu import kinds
+from tenkatoitsu.arguments import game_options, names
+from tenkatoitsu.core.persistence import SaveError, write_text_atomically
+from tenkatoitsu.dsl.diagnostics import DiagnosticError, render
+from tenkatoitsu.dsl.loader import LoadResult, bundled, find_scenario, load_file, load_scenario
+from tenkatoitsu.kinds.contract import Description, VariantError
+
+#: the scenario `gui` opens when given none
+DEFAULT_SCENARIO = "training"
 
 
 def _report(res: LoadResult, out=sys.stderr, warnings: bool = True) -> None:
@@ -21,141 +29,144 @@ def _report(res: LoadResult, out=sys.stderr, warnings: bool = True) -> None:
             print(render(d, res.sources), file=out)
 
 
-def _summary(path: str, doc: m.Document) -> str:
-    if isinstance(doc, m.RulesDoc):
-        lib = doc.library
-        parts = [f"{len(lib.tables)} tables"]
-        if lib.crt:
-            parts.append(f"CRT {len(lib.crt.rows)}x{len(lib.crt.columns)}")
-        parts.append(f"{len(lib.battle_plans)} battle plans")
-        parts.append(f"{len(lib.siege_maps)} siege maps")
-        return f"{path}: ok: rules \"{doc.name}\": " + ", ".join(parts)
-    hexes = doc.map.width * doc.map.height if doc.map else 0
-    clans = sum(1 for _ in doc.clans())
-    units = sum(1 for _ in doc.units())
-    return (f"{path}: ok: \"{doc.name}\": {hexes} hexes, {len(doc.sides)} sides, {clans} clans, "
-            f"{units} units")
+def _load_errors(e: DiagnosticError) -> int:
+    for d in e.diagnostics:
+        print(render(d), file=sys.stderr)
+    return 1
+
+
+# ---------------------------------------------------------------- scenario files
+
+def _description_json(kind, desc: Description) -> dict:
+    seats = desc.seats
+    return {
+        "name": desc.name, "kind": kind.name, "scenario": desc.is_scenario,
+        "seats": None if seats is None else {
+            "fixed": seats.fixed, "minimum": seats.minimum, "maximum": seats.maximum,
+            "default": seats.default,
+            "choices": [attrs.asdict(s) for s in seats.choices]},
+        "variants": [attrs.asdict(v) for v in desc.variants],
+        "board": dict(desc.board),
+    }
+
+
+def cmd_scenarios(args) -> int:
+    rows = []
+    for path in bundled():
+        res = load_file(path)
+        if not res.ok:
+            _report(res, warnings=False)
+            continue
+        desc = res.kind.describe(res.document)
+        rows.append((path.stem, res.kind, desc))
+    if args.json:
+        print(json.dumps([dict(_description_json(k, d), id=name) for name, k, d in rows],
+                         ensure_ascii=False, sort_keys=True))
+        return 0
+    for name, kind, d in rows:
+        seats = d.seats
+        who = ", ".join(s.id for s in seats.choices) if seats.fixed else \
+            f"{seats.range_text()} players"
+        variants = ", ".join(v.id for v in d.variants) or "none"
+        print(f"{name:12} {kind.name:8} {d.name}")
+        print(f"{'':12} {'':8} seats: {who}; variants: {variants}")
+    return 0
 
 
 def cmd_check(args) -> int:
     status = 0
-    for path in args.files:
+    for ref in args.files:
+        path = find_scenario(ref)
         res = load_file(path)
         _report(res, warnings=not args.quiet)
         if res.ok:
-            print(_summary(path, res.document))
+            print(f"{ref}: ok: {res.kind.describe(res.document).summary}")
         else:
             n = len(res.errors)
-            print(f"{path}: {n} error{'s' if n != 1 else ''}", file=sys.stderr)
+            print(f"{ref}: {n} error{'s' if n != 1 else ''}", file=sys.stderr)
             status = 1
     return status
 
 
 def cmd_fmt(args) -> int:
-    from tenkatoitsu.battle.printer import format_source
-
     status = 0
-    for path in args.files:
+    for ref in args.files:
+        path = find_scenario(ref)
         res = load_file(path, validate_=False)
         if res.document is None or res.errors:
             _report(res)
             status = 1
             continue
-        original = next(iter(res.sources.values()))
-        text = format_source(res.document, original)
+        text = res.kind.format(res.document, res.text)
         if args.check:
-            if text != original:
-                print(f"{path}: would be reformatted", file=sys.stderr)
+            if text != res.text:
+                print(f"{ref}: would be reformatted", file=sys.stderr)
                 status = 1
         elif args.stdout:
             sys.stdout.write(text)
-        elif text != original:
-            write_text_atomically(Path(path), text)
-            print(f"{path}: formatted")
+        elif text != res.text:
+            write_text_atomically(path, text)
+            print(f"{ref}: formatted")
     return status
 
 
 def cmd_show(args) -> int:
-    res = load_file(args.file)
+    res = load_file(find_scenario(args.file))
     if not res.ok:
         _report(res)
         return 1
-    doc = res.document
-    if isinstance(doc, m.RulesDoc):
-        print(_summary(args.file, doc))
-        for bp in doc.library.battle_plans:
-            print(f"  battle plan {bp.id}: {bp.name}")
+    desc = res.kind.describe(res.document)
+    if args.json:
+        print(json.dumps(_description_json(res.kind, desc), ensure_ascii=False, sort_keys=True))
         return 0
-    print(f"{doc.name}")
-    if doc.scale:
-        print(f"  scale: {doc.scale}")
-    t = doc.turns
-    night = ", ".join(_span(s) for s in t.night) or "none"
-    fatigue = ", ".join(_span(s) for s in t.fatigue) or "none"
-    print(f"  turns {t.first}-{t.last}, start {t.start_turn}; night {night}; fatigue {fatigue}")
-    print(f"  map {doc.map.width} x {doc.map.height}, {len(doc.map.fortresses)} fortress(es), "
-          f"{len(doc.map.entries)} entry arrow(s)")
-    if doc.variants:
-        print("  variants:")
-        for v in doc.variants:
-            tags = []
-            if v.group:
-                tags.append(f"group {v.group}")
-            if v.is_default:
-                tags.append("default")
-            print(f"    {v.id}: {v.title or ''}" + (f" ({', '.join(tags)})" if tags else ""))
-    for side in doc.sides:
-        st = side.so_taisho.unit if side.so_taisho else "none"
-        plan = "active" if side.plan.active else f"inactive (modifier {side.plan.modifier:+d})"
-        print(f"  side {side.id}: {side.name}; Sō-taishō {st}; battle plan {plan}")
-        for cl in side.clans:
-            extra = []
-            if cl.entry:
-                extra.append(f"enters at {cl.entry}")
-            if cl.chit:
-                extra.append(cl.chit)
-            if cl.only:
-                extra.append(f"only in {cl.only}")
-            extra += list(cl.flags)
-            print(f"    clan {cl.id} {cl.name}: {cl.order.value}"
-                  + (f" ({', '.join(extra)})" if extra else ""))
-            for u in cl.units:
-                lead = "X" if u.lead_x else str(u.lead)
-                mark = " Sō-taishō" if u.so_taisho else (" Taishō" if u.taisho else "")
-                where = u.hex.id if u.hex else "off-map"
-                print(f"      {u.id:6} {u.name:28} E{u.elan} M{u.mass} F{u.fire} L{lead} "
-                      f"at {where}{mark}")
+    if not desc.is_scenario:
+        print(f"{args.file}: ok: {desc.summary}")
+    for line in desc.lines:
+        print(line)
     return 0
 
 
-def _span(s: m.Span) -> str:
-    from tenkatoitsu.battle.printer import span
+# ---------------------------------------------------------------- set-up of a game
 
-    return span(s)
+def _options(args) -> dict:
+    return game_options(getattr(args, "option", None), getattr(args, "hidden_orders", False))
 
 
-def _load_errors(e) -> int:
-    from tenkatoitsu.dsl.diagnostics import DiagnosticError
+def _seat_ids(kind, scenario, count: int | None, given: int) -> tuple[str, ...] | None:
+    """The seats in play: a battle's sides; else --seats, or one per named bot."""
+    seats = kind.seats(scenario)
+    if seats.fixed:
+        return None
+    n = count if count is not None else (given if given > 1 else None)
+    return tuple(s.id for s in seats.for_count(n))
 
-    if isinstance(e, DiagnosticError):
-        for d in e.diagnostics:
-            print(render(d), file=sys.stderr)
-        return 1
-    raise e
+
+def _add_setup_arguments(p: argparse.ArgumentParser, seats_help: str) -> None:
+    p.add_argument("--variant", default="", help="comma-separated variants, e.g. long,tsutsui")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seats", type=int, default=None, help=seats_help)
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a game option of the kind (repeat for several)")
+    p.add_argument("--hidden-orders", action="store_true",
+                   help="battle: hide the clans' orders [5.3] (= --option hidden_orders=true)")
+
+
+def _start(args, bot_names: list[str]):
+    """The session the arguments ask for (errors raised for the caller)."""
+    from tenkatoitsu.session import Session
+
+    sf = load_scenario(args.scenario)
+    players = _seat_ids(sf.kind, sf.document, args.seats, len(bot_names))
+    return Session.start(sf, variants=names(args.variant), seed=args.seed,
+                         options=_options(args), players=players)
 
 
 def cmd_play(args) -> int:
-    import json
+    from tenkatoitsu.session import bots_for
 
-    from tenkatoitsu.battle.game import Options, VariantError
-    from tenkatoitsu.battle.session import Session, bots_for
-    from tenkatoitsu.dsl.diagnostics import DiagnosticError
-
-    variants = [v for v in (args.variant or "").split(",") if v.strip()]
     try:
-        session = Session.start(args.scenario, variants=variants, seed=args.seed,
-                                options=Options(hidden_orders=args.hidden_orders))
-        bots = bots_for(session.game, args.bots, args.seed)
+        session = _start(args, names(args.bots))
+        bots = bots_for(session, args.bots, args.seed)
     except DiagnosticError as e:
         return _load_errors(e)
     except (VariantError, ValueError) as e:
@@ -170,38 +181,29 @@ def cmd_play(args) -> int:
     if args.json:
         print(json.dumps(summary, ensure_ascii=False, sort_keys=True))
         return 0
-    g = session.game
-    names = {s: g.side_defs[s].name for s in g.side_ids}
-    winner = names.get(summary["winner"], "nobody (draw)") if summary["winner"] else "nobody (draw)"
+    kind, g = session.kind, session.game
+    seat = session.seat_names()
+    result = kind.result(g)
+    winner = seat.get(result.winner, "nobody (draw)") if result.winner else "nobody (draw)"
     print(f"{summary['scenario']} ({', '.join(summary['variants']) or 'no variant'}), seed {args.seed}")
-    print(f"  result: {summary['level']}; winner: {winner}")
-    print("  VP: " + ", ".join(f"{names[s]} {v}" for s, v in summary["vp"].items()))
-    print(f"  turns played: {summary['turns']}; decisions: {summary['decisions']}")
-    for side in g.side_ids:
-        print(f"  {names[side]}: " + _sheet_line(summary["plans"][side]))
+    print(f"  result: {result.level}; winner: {winner}")
+    print(f"  {kind.score_title}: " + ", ".join(f"{seat[s]} {v}" for s, v in result.scores.items()))
+    print(f"  turns played: {result.turns}; decisions: {summary['decisions']}")
+    for _rule, line in kind.result_lines(g, None):
+        print(f"  {line}")
     print("  events: " + ", ".join(f"{k} {v}" for k, v in summary["events"].items()))
     if args.save:
         print(f"  saved to {args.save}")
     return 0
 
 
-def _sheet_line(sheet: dict) -> str:
-    """The Battle Plan Log Sheet [10.3] on one line."""
-    if not sheet["plan"]:
-        return "no battle plan"
-    state = "active" if sheet["active"] else f"inactive, {sheet['cp_saved']} CP saved"
-    used = "; ".join(f"{u['tactic']} {'+'.join(u['clans'])} turn {u['turn']}" for u in sheet["used"])
-    left = ", ".join(f"{t} {n}" for t, n in sheet["tactics_left"].items())
-    return f"plan {sheet['name']} ({state}); used: {used or 'none'}; left: {left or 'none'}"
-
-
 def _play_terminal(args, session, bots) -> int:
     from tenkatoitsu.terminal import Terminal
 
-    g = session.game
-    humans = set(g.side_ids) if args.human == "both" else {args.human}
-    if not humans <= set(g.side_ids):
-        print(f"tenkatoitsu play: --human takes a side ({', '.join(g.side_ids)}) or 'both'",
+    players = session.game.players
+    humans = set(players) if args.human == "both" else {args.human}
+    if not humans <= set(players):
+        print(f"tenkatoitsu play: --human takes a side ({', '.join(players)}) or 'both'",
               file=sys.stderr)
         return 2
     status = Terminal(session, humans, bots).run()
@@ -211,19 +213,22 @@ def _play_terminal(args, session, bots) -> int:
     return status
 
 
+# ---------------------------------------------------------------- saved games
+
 def _replayed(path: str, command: str):
     """Load a save by replay; (report, None) or (None, exit status) after an error."""
-    from tenkatoitsu.battle.session import load
-    from tenkatoitsu.core.persistence import SaveError
-    from tenkatoitsu.dsl.diagnostics import DiagnosticError
+    from tenkatoitsu.session import load
 
     try:
-        return load(path), None
+        report = load(path)
     except SaveError as e:
         print(f"tenkatoitsu {command}: {e}", file=sys.stderr)
         return None, 1
     except DiagnosticError as e:
         return None, _load_errors(e)
+    if report.scenario_note:
+        print(f"note: {report.scenario_note}", file=sys.stderr)
+    return report, None
 
 
 def cmd_replay(args) -> int:
@@ -238,26 +243,25 @@ def cmd_log(args) -> int:
     report, status = _replayed(args.file, "log")
     if report is None:
         return status
-    g = report.session.game
+    session = report.session
+    g = session.game
     viewer = args.viewer
-    if viewer is not None and viewer not in g.side_ids:
-        print(f"tenkatoitsu log: no side '{viewer}' (sides: {', '.join(g.side_ids)})",
+    if viewer is not None and viewer not in g.players:
+        print(f"tenkatoitsu log: no side '{viewer}' (sides: {', '.join(g.players)})",
               file=sys.stderr)
         return 2
     for e in g.events:
         if e.visible_to(viewer):
             print(f"[{e.rule}] {e.text()}")
-    from tenkatoitsu.battle.battle_plan import sheet
-
-    for side in g.side_ids:
-        h = g.state.honjins[side]
-        if viewer in (None, side) or h.plan_revealed:
-            print(f"[10.3] {g.side_defs[side].name}: {_sheet_line(sheet(g, side))}")
+    for rule, line in session.kind.result_lines(g, viewer):
+        print(f"[{rule}] {line}")
     if not (report.events_match and report.digest_match):
         print(f"warning: {report.message}", file=sys.stderr)
         return 1
     return 0
 
+
+# ---------------------------------------------------------------- the window
 
 def load_gui_package():
     """The GUI package, `tenkatoitsu_gui` (the repository's gui/ folder).
@@ -298,7 +302,7 @@ def cmd_gui(args) -> int:
         print("tenkatoitsu gui: no display, playing a bot game headless instead "
               "(set DISPLAY, or use --screenshot FILE.png)", file=sys.stderr)
         args.bots = ",".join(p if p != "human" else "random"
-                             for p in (args.players or "random").split(","))
+                             for p in names(args.players or "random"))
         args.json, args.save = False, None
         return cmd_play(args)
     try:
@@ -308,33 +312,35 @@ def cmd_gui(args) -> int:
         if "PySide6" not in str(e) and "Qt" not in str(e):
             raise
         print(f"tenkatoitsu gui: the GUI needs PySide6 ({e}); install it with\n"
-              f"    python3 -m pip install -e \".[gui]\"", file=sys.stderr)
+              f"    python3 -m pip install \"tenkatoitsu[gui]\"", file=sys.stderr)
         return 2
     return run(args)
 
 
+# ---------------------------------------------------------------- sim
+
 def cmd_sim(args) -> int:
-    import json
-
     from tenkatoitsu import sim
-    from tenkatoitsu.battle.bots import BOTS
-    from tenkatoitsu.battle.game import VariantError
-    from tenkatoitsu.dsl.diagnostics import DiagnosticError
 
-    names = [b.strip() for b in args.bots.split(",") if b.strip()] or ["random"]
-    if len(names) == 1:
-        names *= 2
-    if len(names) != 2 or any(b not in BOTS for b in names):
-        print(f"tenkatoitsu sim: --bots takes one or two of {', '.join(BOTS)}", file=sys.stderr)
-        return 2
+    bots = names(args.bots) or ["random"]
     if args.n < 1 or args.jobs < 1:
         print("tenkatoitsu sim: -n and --jobs must be at least 1", file=sys.stderr)
         return 2
-    variants = tuple(v.strip() for v in (args.variant or "").split(",") if v.strip())
-    spec = sim.SimSpec(str(args.scenario), args.n, (names[0], names[1]), variants, args.seed,
-                       args.hidden_orders)
-    progress = None if args.no_progress else sim.ProgressBar()
     try:
+        sf = load_scenario(args.scenario)
+        players = _seat_ids(sf.kind, sf.document, args.seats, len(bots))
+        n_seats = len(players) if players else len(sf.kind.seats(sf.document).choices)
+        if len(bots) == 1:
+            bots *= n_seats
+        unknown = [b for b in bots if b not in sf.kind.bots]
+        if len(bots) != n_seats or unknown:
+            print(f"tenkatoitsu sim: --bots takes one name, or one per seat ({n_seats}), of "
+                  f"{', '.join(sf.kind.bots)}", file=sys.stderr)
+            return 2
+        spec = sim.SimSpec(str(args.scenario), args.n, tuple(bots), tuple(names(args.variant)),
+                           args.seed, args.hidden_orders, players=players,
+                           options=tuple(sorted(_options(args).items())), rotate=args.rotate)
+        progress = None if args.no_progress else sim.ProgressBar()
         summary = sim.run(spec, jobs=args.jobs, progress=progress)
     except DiagnosticError as e:
         return _load_errors(e)
@@ -346,7 +352,7 @@ def cmd_sim(args) -> int:
     if args.json:
         print(json.dumps(summary, ensure_ascii=False, sort_keys=True))
     else:
-        print(sim.report(summary, sim._scenario(spec.scenario)))
+        print(sim.report(summary, sf))
     if args.plot:
         try:
             sim.plot(summary, args.plot)
@@ -356,11 +362,16 @@ def cmd_sim(args) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- the parser
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tenkatoitsu", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
+    sc = sub.add_parser("scenarios", help="the bundled scenarios: name, kind, seats, variants")
+    sc.add_argument("--json", action="store_true", help="one JSON list")
+    sc.set_defaults(func=cmd_scenarios)
     c = sub.add_parser("check", help="validate scenario files; one summary line each")
-    c.add_argument("files", nargs="+")
+    c.add_argument("files", nargs="+", help="paths, or names of bundled scenarios")
     c.add_argument("-q", "--quiet", action="store_true", help="do not print warnings")
     c.set_defaults(func=cmd_check)
     f = sub.add_parser("fmt", help="rewrite files in canonical form (comments kept)")
@@ -368,34 +379,34 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--check", action="store_true", help="only report files that would change")
     f.add_argument("--stdout", action="store_true", help="print instead of rewriting")
     f.set_defaults(func=cmd_fmt)
-    s = sub.add_parser("show", help="sides, clans with orders, units, turn track, variants")
+    s = sub.add_parser("show", help="a scenario: its seats, forces, turn track, variants")
     s.add_argument("file")
+    s.add_argument("--json", action="store_true",
+                   help="one JSON object: kind, seats, variants, board")
     s.set_defaults(func=cmd_show)
     pl = sub.add_parser("play", help="play a whole game with bots (headless) or at the terminal")
-    pl.add_argument("scenario")
-    pl.add_argument("--variant", default="", help="comma-separated variants, e.g. long,tsutsui")
-    pl.add_argument("--seed", type=int, default=1)
-    pl.add_argument("--bots", default="random,random", help="one bot per side, e.g. random,random")
+    pl.add_argument("scenario", help="a path, or the name of a bundled scenario")
+    _add_setup_arguments(pl, "players, for a kind that takes several (default: one per bot)")
+    pl.add_argument("--bots", default="random", help="one bot per seat, e.g. random,normal")
     pl.add_argument("--json", action="store_true", help="print the result as one JSON object")
     pl.add_argument("--save", metavar="FILE", help="save the game (JSON) for replay and log")
-    pl.add_argument("--hidden-orders", action="store_true", help="[5.3] hide the clans' orders")
-    pl.add_argument("--human", metavar="SIDE",
-                    help="play SIDE (or 'both', hot-seat) at the terminal; --bots plays the other")
+    pl.add_argument("--human", metavar="SEAT",
+                    help="play SEAT (or 'both'/all, hot-seat) at the terminal; bots play the rest")
     pl.set_defaults(func=cmd_play)
     sm = sub.add_parser("sim", help="Monte Carlo balance run: many bot games, rates with 95%% "
-                                    "Wilson intervals, VP distribution, timings")
+                                    "Wilson intervals, score distribution, timings")
     sm.add_argument("scenario")
     sm.add_argument("-n", type=int, default=100, help="number of games (default 100)")
-    sm.add_argument("--variant", default="", help="comma-separated variants")
+    _add_setup_arguments(sm, "players, for a kind that takes several (default: one per bot)")
     sm.add_argument("--bots", default="normal,random",
-                    help="one bot per side: random, cautious, normal, aggressive")
+                    help="one bot per seat (battle: random, cautious, normal, aggressive)")
+    sm.add_argument("--rotate", action="store_true",
+                    help="rotate the bots round the seats game by game (measures the seats' "
+                         "advantage apart from the bots')")
     sm.add_argument("--jobs", "-j", type=int, default=1, help="worker processes")
-    sm.add_argument("--seed", type=int, default=1,
-                    help="run seed: each game's seed derives from it")
     sm.add_argument("--json", action="store_true", help="print one JSON object")
     sm.add_argument("--csv", metavar="FILE", help="write one row per game")
-    sm.add_argument("--plot", metavar="FILE.png", help="plot the rates and VP (needs matplotlib)")
-    sm.add_argument("--hidden-orders", action="store_true", help="[5.3] hide the clans' orders")
+    sm.add_argument("--plot", metavar="FILE.png", help="plot the rates and scores (needs matplotlib)")
     sm.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     sm.set_defaults(func=cmd_sim)
     rp = sub.add_parser("replay", help="re-run a saved game and check every die and event")
@@ -403,25 +414,22 @@ def build_parser() -> argparse.ArgumentParser:
     rp.set_defaults(func=cmd_replay)
     lg = sub.add_parser("log", help="print a saved game's log, each line with its rule")
     lg.add_argument("file")
-    lg.add_argument("--viewer", metavar="SIDE",
-                    help="only what this side may read (the other's secret plan hidden [10.1])")
+    lg.add_argument("--viewer", metavar="SEAT",
+                    help="only what this seat may read (the opponent's secrets hidden)")
     lg.set_defaults(func=cmd_log)
     gu = sub.add_parser("gui", help="play in a window (headless: a bot game), or take a screenshot")
-    gu.add_argument("scenario", nargs="?", default=str(DEFAULT_SCENARIO))
-    gu.add_argument("--variant", default="", help="comma-separated variants")
-    gu.add_argument("--seed", type=int, default=1)
+    gu.add_argument("scenario", nargs="?", default=DEFAULT_SCENARIO)
+    _add_setup_arguments(gu, "players, for a kind that takes several (default: one per --players)")
     gu.add_argument("--players", default=None,
-                    help="one per side: human or a bot name, e.g. human,random (default)")
-    gu.add_argument("--hidden-orders", action="store_true",
-                    help="[5.3] hide the clans' orders (two humans: a screen between turns)")
+                    help="one per seat: human or a bot name, e.g. human,random (default)")
     gu.add_argument("--load", metavar="SAVE", help="open a saved game")
     gu.add_argument("--headless", action="store_true", help="play a bot game without a window")
     gu.add_argument("--screenshot", metavar="FILE.png", help="render offscreen to a PNG and exit")
     gu.add_argument("--play-turns", type=int, default=0, help="bot-played turns before it")
     gu.add_argument("--until", metavar="KIND", help="then play on to a decision of this kind")
     gu.add_argument("--grab", default=None,
-                    help="window (default), map, honjin, bowl, tracks, decision, siege, "
-                         "betrayal (Sekigahara's Betrayal Aid)")
+                    help="window (default), or a part of the kind's view (battle: map, honjin, "
+                         "bowl, tracks, decision, siege, betrayal)")
     gu.add_argument("--size", default="1500x950", help="window size for the screenshot")
     gu.add_argument("--zoom", type=float, default=None, help="map zoom after fitting")
     gu.set_defaults(func=cmd_gui)
@@ -432,6 +440,9 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
+    except kinds.UnknownKind as e:
+        print(f"tenkatoitsu: {e}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

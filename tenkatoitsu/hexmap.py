@@ -34,14 +34,17 @@ Conventions
 * Pathfinding costs are floats (road hexsides cost 0.5 MP, exact in binary).
   Ties are broken by a heap keyed on (cost, insertion counter), and no set is
   ever iterated in a way that affects results, so games replay exactly.
+* :func:`shortest_paths` works on any hashable node, not only hexes: the
+  area maps (``tenkatoitsu.areamap``) reuse it with str area ids and their
+  own ``neighbours``, so the engine has a single Dijkstra.
 """
 
 from __future__ import annotations
 
 import heapq
 import operator
-from collections.abc import Callable, Iterable, Iterator
-from typing import NamedTuple
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from typing import Generic, NamedTuple, TypeVar
 
 __all__ = [
     "DIRECTIONS",
@@ -73,6 +76,9 @@ _NB_CACHE: dict[Hex, tuple[Hex, ...]] = {}
 _NB_CACHE_MAX = 1 << 16
 
 _MAX_PRINTED = 99
+
+# A pathfinding node: a Hex on hex maps, an area id on area maps.
+Node = TypeVar("Node", bound=Hashable)
 
 
 class Hex(NamedTuple):
@@ -335,30 +341,31 @@ class Grid:
 
 
 class UnreachableError(KeyError, ValueError):
-    """Raised by PathResult.path_to for hexes that were not reached.
+    """Raised by PathResult.path_to for nodes (hexes) that were not reached.
 
     Subclasses both KeyError and ValueError so either ``except`` works."""
 
 
-class PathResult:
+class PathResult(Generic[Node]):
     """Outcome of :func:`shortest_paths`.
 
-    ``cost`` maps every settled hex to its cheapest cost, in settling order.
-    ``prev`` maps each settled hex to its predecessor (None for starts)."""
+    ``cost`` maps every settled node to its cheapest cost, in settling order.
+    ``prev`` maps each settled node to its predecessor (None for starts)."""
 
     __slots__ = ("cost", "prev", "starts")
 
     def __init__(
-        self, cost: dict[Hex, float], prev: dict[Hex, Hex | None], starts: tuple[Hex, ...]
+        self, cost: dict[Node, float], prev: dict[Node, Node | None], starts: tuple[Node, ...]
     ) -> None:
         self.cost = cost
         self.prev = prev
         self.starts = starts
 
-    def path_to(self, h: Hex) -> list[Hex]:
-        """Hexes from a start to ``h`` inclusive; UnreachableError if not settled."""
+    def path_to(self, h: Node) -> list[Node]:
+        """Nodes from a start to ``h`` inclusive; UnreachableError if not settled."""
         if h not in self.cost:
-            raise UnreachableError(f"hex {h} was not reached")
+            what = f"hex {h}" if isinstance(h, Hex) else repr(h)
+            raise UnreachableError(f"{what} was not reached")
         prev = self.prev
         path = [h]
         p = prev[h]
@@ -368,7 +375,7 @@ class PathResult:
         path.reverse()
         return path
 
-    def reachable(self) -> set[Hex]:
+    def reachable(self) -> set[Node]:
         return set(self.cost)
 
     def __contains__(self, h: object) -> bool:
@@ -379,15 +386,20 @@ class PathResult:
 
 
 def shortest_paths(
-    start: Hex | Iterable[Hex],
-    step_cost: Callable[[Hex, Hex], float | None],
+    start: Node | Iterable[Node],
+    step_cost: Callable[[Node, Node], float | None],
     *,
     max_cost: float | None = None,
-    can_continue: Callable[[Hex], bool] | None = None,
-    neighbours: Callable[[Hex], Iterable[Hex]] | None = None,
-    targets: Iterable[Hex] | None = None,
-) -> PathResult:
-    """Dijkstra from one hex or several (all at cost 0).
+    can_continue: Callable[[Node], bool] | None = None,
+    neighbours: Callable[[Node], Iterable[Node]] | None = None,
+    targets: Iterable[Node] | None = None,
+) -> PathResult[Node]:
+    """Dijkstra from one node (hex) or several (all at cost 0).
+
+    Nodes may be any hashable, not only hexes (area maps pass str ids and
+    their own ``neighbours``).  ``start`` is one node when it is a Hex, a str
+    or not iterable at all; any other iterable is several starts, so wrap a
+    tuple-shaped non-Hex node in a list: ``shortest_paths([node], ...)``.
 
     step_cost(a, b): cost of moving from ``a`` into adjacent ``b``; None means
         impassable.  Must be >= 0 (ValueError otherwise).
@@ -395,24 +407,24 @@ def shortest_paths(
     can_continue(h): False means ``h`` may be entered but nothing is reached
         through it (e.g. entering an enemy ZoC).  Start hexes always continue.
     neighbours(h): adjacency; default Hex.neighbours (unbounded plane).  Pass
-        ``grid.neighbours`` to stay on a map.
+        ``grid.neighbours`` to stay on a map; required for non-hex nodes.
     targets: stop as soon as all of these are settled; other hexes may then be
         missing from the result.  Start hexes are always settled.
 
     Equal-cost ties go to the path whose predecessor was settled first
     (heap keyed on (cost, insertion counter), neighbours in given order).
     """
-    if isinstance(start, Hex):
-        starts: tuple[Hex, ...] = (start,)
+    if isinstance(start, (Hex, str)) or not isinstance(start, Iterable):
+        starts: tuple[Node, ...] = (start,)
     else:
         starts = tuple(dict.fromkeys(start))  # dedupe, keep caller's order
     nbrs = Hex.neighbours if neighbours is None else neighbours
     limit = float("inf") if max_cost is None else max_cost
 
-    cost: dict[Hex, float] = {}
-    prev: dict[Hex, Hex | None] = {}
-    best: dict[Hex, float] = {}  # tentative costs, including unsettled hexes
-    heap: list[tuple[float, int, Hex]] = []
+    cost: dict[Node, float] = {}
+    prev: dict[Node, Node | None] = {}
+    best: dict[Node, float] = {}  # tentative costs, including unsettled nodes
+    heap: list[tuple[float, int, Node]] = []
     for i, s in enumerate(starts):
         best[s] = 0.0
         prev[s] = None
@@ -420,7 +432,7 @@ def shortest_paths(
     counter = len(starts)
     start_set = frozenset(starts)
 
-    remaining: set[Hex] | None = None
+    remaining: set[Node] | None = None
     if targets is not None:
         remaining = set(targets) - start_set
         if not remaining:
@@ -464,7 +476,7 @@ def shortest_paths(
 
 
 def mp_distance(
-    a: Hex, b: Hex, step_cost: Callable[[Hex, Hex], float | None], **kw
+    a: Node, b: Node, step_cost: Callable[[Node, Node], float | None], **kw
 ) -> float | None:
     """Cheapest cost from ``a`` to ``b``; None if unreachable.  Extra keyword
     arguments go to :func:`shortest_paths`."""

@@ -1,6 +1,8 @@
-"""Monte Carlo balance runs: many games of one scenario between two bots,
-with win/draw/loss and victory-level rates (Wilson score 95% intervals), the
-VP distribution, mean turns and timings. Games run in a process pool; each
+"""Monte Carlo balance runs of any kind: many games of one scenario between
+bots, one per seat, with each seat's win rate, draws and victory levels
+(Wilson score 95% intervals), the score distribution, mean turns and timings.
+With rotation the bots move round the table game by game, so that a seat's
+advantage shows apart from its bot's. Games run in a process pool; each
 game's seed derives from the run's seed and the game's number, so every
 field but the timings is the same for any number of jobs."""
 
@@ -16,6 +18,9 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import attrs
+
+from tenkatoitsu.dsl.loader import load_scenario
+from tenkatoitsu.session import Session, make_bot
 
 Z95 = 1.959963984540054
 INTERVAL = "Wilson score interval, 95%"
@@ -40,12 +45,26 @@ def game_seed(seed: int, index: int) -> int:
 
 @attrs.frozen
 class SimSpec:
-    scenario: str
+    scenario: str  # a path or a bundled name
     n: int
-    bots: tuple[str, str]
+    bots: tuple[str, ...]  # one per seat, in seat order
     variants: tuple[str, ...] = ()
     seed: int = 1
-    hidden_orders: bool = False
+    hidden_orders: bool = False  # the battle's [5.3], as --hidden-orders
+    players: tuple[str, ...] | None = None  # the seats in play; None: the scenario's
+    options: tuple[tuple[str, object], ...] = ()  # the kind's options, as (name, value)
+    rotate: bool = False  # game i shifts the bots i seats round the table
+
+    def game_options(self) -> dict:
+        opts = dict(self.options)
+        if self.hidden_orders:
+            opts["hidden_orders"] = True
+        return opts
+
+    def bots_of(self, index: int, players: tuple[str, ...]) -> dict[str, str]:
+        """Which bot plays which seat in game `index`."""
+        shift = index % len(players) if self.rotate else 0
+        return {p: self.bots[(i - shift) % len(self.bots)] for i, p in enumerate(players)}
 
 
 # ---------------------------------------------------------------- one game (runs in a worker)
@@ -53,53 +72,52 @@ class SimSpec:
 _SCENARIOS: dict = {}
 
 
-def _scenario(path: str):
-    from tenkatoitsu.battle.load import load_scenario
-
-    s = _SCENARIOS.get(path)
+def _scenario(ref: str):
+    s = _SCENARIOS.get(ref)
     if s is None:
-        s = _SCENARIOS[path] = load_scenario(path)
+        s = _SCENARIOS[ref] = load_scenario(ref)
     return s
 
 
-def play_game(spec: SimSpec, index: int, watch=None):
+def play_game(spec: SimSpec, index: int, watch=None) -> Session:
     """Game `index` of the run, played by the bots to its end: its Session
     (the game and its events, for scripts that read them: benchmarks/).
     `watch(game, event)`, if given, sees each event as it happens (tests)."""
-    from tenkatoitsu.battle.bots import make_bot
-    from tenkatoitsu.battle.game import Game, Options
-    from tenkatoitsu.battle.play import play
-    from tenkatoitsu.battle.session import Session
-    from tenkatoitsu.core.driver import Driver
-
     seed = game_seed(spec.seed, index)
-    game = Game(_scenario(spec.scenario), variants=spec.variants, seed=seed,
-                options=Options(hidden_orders=spec.hidden_orders))
-    if watch is not None:
+
+    def listen(game):
         game.listeners.append(lambda e: watch(game, e))
-    session = Session(spec.scenario, game, Driver(play(game)))
-    bots = {side: make_bot(name, seed, side) for side, name in zip(game.side_ids, spec.bots)}
-    session.play_bots(bots)
+
+    session = Session.start(_scenario(spec.scenario), variants=spec.variants, seed=seed,
+                            options=spec.game_options(), players=spec.players,
+                            on_game=listen if watch is not None else None)
+    names = spec.bots_of(index, session.game.players)
+    session.play_bots({p: make_bot(session.kind, names[p], seed, p) for p in names})
     return session
 
 
 def play_one(spec: SimSpec, index: int) -> dict:
     t0, c0 = time.perf_counter(), time.process_time()
     session = play_game(spec, index)
-    st, seed = session.game.state, session.game.seed
-    return {"game": index, "seed": seed, "winner": st.winner, "level": st.level,
-            "vp": dict(st.vp), "turns": st.turn, "decisions": len(session.driver.answers),
-            "seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0}
+    g = session.game
+    r = session.kind.result(g)
+    out = {"game": index, "seed": g.seed, "winner": r.winner, "level": r.level,
+           session.kind.score_name: dict(r.scores), "turns": r.turns,
+           "decisions": len(session.driver.answers),
+           "seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0}
+    if spec.rotate:
+        out["bots"] = spec.bots_of(index, g.players)
+    return out
 
 
 # ---------------------------------------------------------------- the run
 
 def run(spec: SimSpec, jobs: int = 1, progress=None) -> dict:
     """Play the games and return the summary (see `summarise`). `progress(done, n)`."""
-    from tenkatoitsu.battle.game import resolve_variants
-
-    scen = _scenario(spec.scenario)
-    resolve_variants(scen, spec.variants)  # a bad variant fails here, not in a worker
+    sf = _scenario(spec.scenario)
+    # a bad set-up (variant, seats, option) fails here, not in a worker
+    Session.start(sf, variants=spec.variants, seed=spec.seed, options=spec.game_options(),
+                  players=spec.players)
     t0 = time.perf_counter()
     results: list[dict] = []
     jobs = max(1, min(jobs, spec.n or 1))
@@ -119,43 +137,45 @@ def run(spec: SimSpec, jobs: int = 1, progress=None) -> dict:
                 if progress:
                     progress(len(results), spec.n)
     wall = time.perf_counter() - t0
-    return summarise(spec, scen, results, jobs, wall)
+    return summarise(spec, sf, results, jobs, wall)
 
 
-def summarise(spec: SimSpec, scen, results: list[dict], jobs: int, wall: float) -> dict:
+def summarise(spec: SimSpec, sf, results: list[dict], jobs: int, wall: float) -> dict:
+    kind = sf.kind
+    key = kind.score_name
     results = sorted(results, key=lambda r: r["game"])
-    sides = [s.id for s in scen.sides]
+    seats = list(spec.players or [s.id for s in kind.seats(sf.document).choices])
     n = len(results)
 
-    def rate(k: int) -> dict:
-        lo, hi = wilson(k, n)
-        return {"count": k, "rate": round(k / n, 4) if n else 0.0,
+    def rate(k: int, of: int = n) -> dict:
+        lo, hi = wilson(k, of)
+        return {"count": k, "rate": round(k / of, 4) if of else 0.0,
                 "ci95": [round(lo, 4), round(hi, 4)]}
 
     winners = Counter(r["winner"] for r in results)
     levels = Counter(r["level"] for r in results)
-    vp = {}
-    for s in sides:
-        vals = [r["vp"][s] for r in results]
-        vp[s] = {"mean": round(sum(vals) / n, 3) if n else 0.0, "min": min(vals, default=0),
-                 "max": max(vals, default=0),
-                 "histogram": {str(k): v for k, v in sorted(Counter(vals).items())}}
-    diff = Counter(r["vp"][sides[0]] - r["vp"][sides[1]] for r in results)
+    scores = {}
+    for s in seats:
+        vals = [r[key][s] for r in results]
+        scores[s] = {"mean": round(sum(vals) / n, 3) if n else 0.0, "min": min(vals, default=0),
+                     "max": max(vals, default=0),
+                     "histogram": {str(k): v for k, v in sorted(Counter(vals).items())}}
     decisions = sum(r["decisions"] for r in results)
     seconds = sum(r["seconds"] for r in results)
     cpu = sum(r["cpu_seconds"] for r in results)
     games = [{k: v for k, v in r.items() if k not in ("seconds", "cpu_seconds")} for r in results]
-    return {
-        "scenario": scen.name, "file": str(spec.scenario), "variants": list(spec.variants),
-        "games": n, "seed": spec.seed, "hidden_orders": spec.hidden_orders,
-        "bots": dict(zip(sides, spec.bots)),
+    out = {
+        "scenario": sf.document.name, "kind": kind.name, "file": str(spec.scenario),
+        "variants": list(spec.variants), "games": n, "seed": spec.seed,
+        "options": spec.game_options(), "hidden_orders": spec.hidden_orders,
+        "seats": seats, "rotate": spec.rotate,
+        "bots": dict(zip(seats, spec.bots)),
         "interval": INTERVAL,
-        "wins": {s: rate(winners.get(s, 0)) for s in sides},
+        "wins": {s: rate(winners.get(s, 0)) for s in seats},
         "draws": rate(winners.get(None, 0)),
         "levels": {str(k): rate(v) for k, v in sorted(levels.items(), key=lambda kv: str(kv[0]))},
-        "vp": vp,
-        "vp_difference": {"of": f"{sides[0]} - {sides[1]}",
-                          "histogram": {str(k): v for k, v in sorted(diff.items())}},
+        "score": key,
+        key: scores,
         "mean_turns": round(sum(r["turns"] for r in results) / n, 3) if n else 0.0,
         "mean_decisions": round(decisions / n, 3) if n else 0.0,
         "results": games,
@@ -165,6 +185,18 @@ def summarise(spec: SimSpec, scen, results: list[dict], jobs: int, wall: float) 
                     "mean_game_seconds_wall": round(wall / n, 4) if n else 0.0,
                     "decisions_per_second": round(decisions / seconds, 1) if seconds else 0.0},
     }
+    if len(seats) == 2:
+        diff = Counter(r[key][seats[0]] - r[key][seats[1]] for r in results)
+        out[f"{key}_difference"] = {"of": f"{seats[0]} - {seats[1]}",
+                                    "histogram": {str(k): v for k, v in sorted(diff.items())}}
+    if spec.rotate:  # each bot's wins over the games it played, whatever its seat
+        played, won = Counter(), Counter()
+        for r in results:
+            for seat, bot in r["bots"].items():
+                played[bot] += 1
+                won[bot] += r["winner"] == seat
+        out["bot_wins"] = {b: rate(won[b], played[b]) for b in sorted(played)}
+    return out
 
 
 # ---------------------------------------------------------------- output
@@ -174,24 +206,30 @@ def _pct(r: dict) -> str:
     return f"{r['count']:4d}  {100 * r['rate']:5.1f}%  [{100 * lo:5.1f}%, {100 * hi:5.1f}%]"
 
 
-def report(summary: dict, scen) -> str:
-    names = {s.id: s.name for s in scen.sides}
+def report(summary: dict, sf) -> str:
+    """The run as text; `sf` the scenario file (for the seats' names)."""
+    names = {s.id: s.name for s in sf.kind.seats(sf.document).choices}
+    key, title = summary["score"], sf.kind.score_title
     out = [f"{summary['scenario']} ({', '.join(summary['variants']) or 'default set-up'}): "
            f"{summary['games']} games, seed {summary['seed']}, "
-           + ", ".join(f"{names[s]}: {b}" for s, b in summary["bots"].items()),
+           + ", ".join(f"{names[s]}: {b}" for s, b in summary["bots"].items())
+           + (" (rotated round the seats)" if summary["rotate"] else ""),
            f"rates with 95% confidence intervals ({summary['interval']})"]
     for s, r in summary["wins"].items():
         out.append(f"  {names[s] + ' wins':32} {_pct(r)}")
     out.append(f"  {'draws':32} {_pct(summary['draws'])}")
+    for b, r in summary.get("bot_wins", {}).items():
+        out.append(f"  {'bot ' + b + ' wins':32} {_pct(r)}")
     out.append("victory levels:")
-    for title, r in summary["levels"].items():
-        out.append(f"  {title:32} {_pct(r)}")
-    out.append("VP:")
-    for s, v in summary["vp"].items():
+    for level, r in summary["levels"].items():
+        out.append(f"  {level:32} {_pct(r)}")
+    out.append(f"{title}:")
+    for s, v in summary[key].items():
         out.append(f"  {names[s]:32} mean {v['mean']:.2f}, min {v['min']}, max {v['max']}")
-    hist = summary["vp_difference"]["histogram"]
-    out.append(f"  VP difference ({summary['vp_difference']['of']}): "
-               + " ".join(f"{k}:{v}" for k, v in hist.items()))
+    diff = summary.get(f"{key}_difference")
+    if diff:
+        out.append(f"  {title} difference ({diff['of']}): "
+                   + " ".join(f"{k}:{v}" for k, v in diff["histogram"].items()))
     t = summary["timings"]
     out.append(f"mean turns {summary['mean_turns']:.2f}; mean decisions "
                f"{summary['mean_decisions']:.1f}; game time {t['seconds_per_game']:.3f} s "
@@ -207,19 +245,20 @@ def write_csv(summary: dict, path: str | Path) -> None:
 
     from tenkatoitsu.core.persistence import write_text_atomically
 
-    sides = list(summary["bots"])
+    seats, key = summary["seats"], summary["score"]
     buf = io.StringIO()
     w = csv.writer(buf)
-    w.writerow(["game", "seed", "winner", "level", *[f"vp_{s}" for s in sides], "turns",
-                "decisions"])
+    w.writerow(["game", "seed", "winner", "level", *[f"{key}_{s}" for s in seats], "turns",
+                "decisions", *([f"bot_{s}" for s in seats] if summary["rotate"] else [])])
     for r in summary["results"]:
         w.writerow([r["game"], r["seed"], r["winner"] or "", r["level"],
-                    *[r["vp"][s] for s in sides], r["turns"], r["decisions"]])
+                    *[r[key][s] for s in seats], r["turns"], r["decisions"],
+                    *([r["bots"][s] for s in seats] if summary["rotate"] else [])])
     write_text_atomically(Path(path), buf.getvalue())
 
 
 def plot(summary: dict, path: str | Path) -> None:
-    """Outcome rates with their intervals and the VP difference histogram
+    """Outcome rates with their intervals and the score histograms
     (needs the optional matplotlib: pip install 'tenkatoitsu[plot]')."""
     try:
         import matplotlib
@@ -227,6 +266,7 @@ def plot(summary: dict, path: str | Path) -> None:
         import matplotlib.pyplot as plt
     except ImportError:
         raise RuntimeError("--plot needs matplotlib: pip install 'tenkatoitsu[plot]'") from None
+    key = summary["score"]
     fig, (a, b) = plt.subplots(1, 2, figsize=(10, 4))
     labels = [f"{s} wins" for s in summary["wins"]] + ["draw"]
     rates = list(summary["wins"].values()) + [summary["draws"]]
@@ -235,9 +275,17 @@ def plot(summary: dict, path: str | Path) -> None:
     a.bar(labels, vals, yerr=err, capsize=4)
     a.set_ylim(0, 1)
     a.set_title(f"{summary['games']} games, 95% Wilson intervals")
-    hist = summary["vp_difference"]["histogram"]
-    b.bar([int(k) for k in hist], list(hist.values()))
-    b.set_title(f"VP difference ({summary['vp_difference']['of']})")
+    diff = summary.get(f"{key}_difference")
+    if diff:
+        hist = diff["histogram"]
+        b.bar([int(k) for k in hist], list(hist.values()))
+        b.set_title(f"{key} difference ({diff['of']})")
+    else:
+        for seat, v in summary[key].items():
+            b.plot([int(k) for k in v["histogram"]], list(v["histogram"].values()), "o-",
+                   label=seat)
+        b.legend()
+        b.set_title(f"{key} by seat")
     fig.suptitle(summary["scenario"])
     fig.tight_layout()
     fig.savefig(path)

@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from tenkatoitsu.battle.load import load_file
+from tenkatoitsu.kinds.battle.load import load_file
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios"

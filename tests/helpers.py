@@ -80,8 +80,8 @@ def siege_game(*changes):
     """training.tks in its `siege` variant [15] (Yokoyama besieged), with each
     (old, new) text replacement applied to the file first."""
     from conftest import SCENARIOS
-    from tenkatoitsu.battle.game import Game
-    from tenkatoitsu.battle.load import load_file, load_text
+    from tenkatoitsu.kinds.battle.game import Game
+    from tenkatoitsu.kinds.battle.load import load_file, load_text
 
     path = SCENARIOS / "training.tks"
     if not changes:
@@ -98,7 +98,7 @@ def siege_game(*changes):
 
 def heuristic_bot(game, side, level="normal", seed=1):
     """A heuristic bot of `side` attached to `game` (it sees its PlayerView)."""
-    from tenkatoitsu.battle.heuristic import BotContext, HeuristicBot
+    from tenkatoitsu.kinds.battle.heuristic import BotContext, HeuristicBot
 
     bot = HeuristicBot(seed, side, level)
     bot.attach(BotContext(game, side))
@@ -109,9 +109,9 @@ def bot_game(scenario, bots_by_side, seed, variants=(), hidden=False, check=None
              max_decisions=20_000):
     """A whole game of `scenario` between the named bots, to the end; `check(game,
     bot, decision)` is called before each answer. Every decision must have options."""
-    from tenkatoitsu.battle.bots import attach_bots, make_bot
-    from tenkatoitsu.battle.game import Game, Options
-    from tenkatoitsu.battle.play import play
+    from tenkatoitsu.kinds.battle.bots import attach_bots, make_bot
+    from tenkatoitsu.kinds.battle.game import Game, Options
+    from tenkatoitsu.kinds.battle.play import play
     from tenkatoitsu.core.driver import Driver
 
     g = Game(scenario, variants=variants, seed=seed, options=Options(hidden_orders=hidden))

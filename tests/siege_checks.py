@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 
-from tenkatoitsu.battle import siege
-from tenkatoitsu.battle.siege_map import geometry
+from tenkatoitsu.kinds.battle import siege
+from tenkatoitsu.kinds.battle.siege_map import geometry
 from tenkatoitsu.hexmap import Hex, hex_distance
 
 #: decisions taken inside a siege procedure, when the end may be pending

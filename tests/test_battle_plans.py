@@ -3,14 +3,14 @@ worked examples 10.2, 10.3 and 10.4.4, and each tactic played."""
 
 import pytest
 
-from tenkatoitsu.battle import battle_plan as bp
-from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle import movement, tactics
-from tenkatoitsu.battle.activation import activation_sequence
-from tenkatoitsu.battle.command import chit_destination, delay_phase, select_chits
-from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.state import TacticUse, clan_chit
-from tenkatoitsu.battle.view import HIDDEN, player_view
+from tenkatoitsu.kinds.battle import battle_plan as bp
+from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle import movement, tactics
+from tenkatoitsu.kinds.battle.activation import activation_sequence
+from tenkatoitsu.kinds.battle.command import chit_destination, delay_phase, select_chits
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.state import TacticUse, clan_chit
+from tenkatoitsu.kinds.battle.view import HIDDEN, player_view
 
 from helpers import ScriptedDice, place
 
@@ -148,7 +148,7 @@ def test_night_adds_two(game):
 
 
 def test_scenario_rules_modify_the_roll(game):
-    from tenkatoitsu.battle.scenario_rules import ScenarioRule
+    from tenkatoitsu.kinds.battle.scenario_rules import ScenarioRule
 
     class Hill(ScenarioRule):
         def plan_modifier(self, game, side):
@@ -231,7 +231,7 @@ def test_totsugeki_reaches_farther_than_a_charge(game):
 
 
 def test_totsugeki_modifier_in_the_breakdown(game):
-    from tenkatoitsu.battle.combat import combat_breakdown
+    from tenkatoitsu.kinds.battle.combat import combat_breakdown
 
     place(game, "B1", "0407")
     game.state.moved.add("B1")  # it charged into contact: an assault [11.5]

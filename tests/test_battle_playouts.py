@@ -4,7 +4,7 @@ saved long game replays exactly (the rule modules' own state included)."""
 
 import pytest
 
-from tenkatoitsu.battle.session import Session, bots_for, load
+from tenkatoitsu.session import Session, bots_for, load
 
 from conftest import SCENARIOS
 from test_playouts import check_invariants
@@ -26,7 +26,7 @@ VARIANTS = [
 def play_out(name, variants, seed, n_max=20_000):
     session = Session.start(SCENARIOS / name, variants=variants, seed=seed)
     g, d = session.game, session.driver
-    bots = bots_for(g, "random", seed)
+    bots = bots_for(session, "random", seed)
     n = 0
     while not d.finished:
         if n % 10 == 0:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tenkatoitsu import sim
-from tenkatoitsu.battle.scenario_rules.betrayal_aid import NEUTRAL, betrayal_aid
+from tenkatoitsu.kinds.battle.scenario_rules.betrayal_aid import NEUTRAL, betrayal_aid
 
 SEKIGAHARA = str(Path(__file__).resolve().parents[1] / "scenarios" / "sekigahara.tks")
 

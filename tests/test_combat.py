@@ -11,12 +11,12 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from tenkatoitsu.battle import combat as cb
-from tenkatoitsu.battle import events as ev
-from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.load import load_file, load_text
-from tenkatoitsu.battle.results import parse_result
+from tenkatoitsu.kinds.battle import combat as cb
+from tenkatoitsu.kinds.battle import events as ev
+from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.load import load_file, load_text
+from tenkatoitsu.kinds.battle.results import parse_result
 from tenkatoitsu.core.events import DieRolled
 from tenkatoitsu.hexmap import Hex, hexes_within
 from helpers import DiceFaces

@@ -2,11 +2,11 @@
 
 import pytest
 
-from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle.command import (chit_destination, command_distance, command_points,
+from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle.command import (chit_destination, command_distance, command_points,
                                         command_sequence, delay_phase, obligatory_chits)
-from tenkatoitsu.battle.game import Game, VariantError, resolve_variants
-from tenkatoitsu.battle.state import chit_clan
+from tenkatoitsu.kinds.battle.game import Game, VariantError, resolve_variants
+from tenkatoitsu.kinds.battle.state import chit_clan
 
 from helpers import ScriptedDice, place, run
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle.load import load_text, parse_document
+from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle.load import load_text, parse_document
 from tenkatoitsu.dsl.diagnostics import render_all
 
 ROOT = Path(__file__).resolve().parents[1]

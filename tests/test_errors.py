@@ -5,7 +5,7 @@ and column of the marked text, and every other line must stay silent."""
 
 import pytest
 
-from tenkatoitsu.battle.load import load_bytes, load_text
+from tenkatoitsu.kinds.battle.load import load_bytes, load_text
 from tenkatoitsu.dsl.diagnostics import render_all
 
 from conftest import SCENARIOS
@@ -213,7 +213,7 @@ def test_include_errors_name_the_include_chain(tmp_path):
     (scen / "rules" / "broken.tks").write_text('version 1\nrules "x" {\n  table rally {\n    ..4 none\n  }\n}\n')
     main = scen / "main.tks"
     main.write_text(BASE.replace('use "rules/battle-plans.tks"', 'use "rules/broken.tks"'))
-    from tenkatoitsu.battle.load import load_file
+    from tenkatoitsu.kinds.battle.load import load_file
     res = load_file(main)
     d = res.errors[0]
     assert d.pos.file.endswith("broken.tks") and d.pos.line == 4
@@ -226,7 +226,7 @@ def test_include_cycle(tmp_path):
     scen.mkdir()
     main = scen / "main.tks"
     main.write_text(BASE.replace('use "rules/battle-plans.tks"', 'use "main.tks"'))
-    from tenkatoitsu.battle.load import load_file
+    from tenkatoitsu.kinds.battle.load import load_file
     res = load_file(main)
     assert any("only `rules` files" in d.message or "cycle" in d.message for d in res.errors)
 

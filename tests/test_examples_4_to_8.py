@@ -2,12 +2,12 @@
 
 import pytest
 
-from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle.activation import activation_sequence, initiative_phase
-from tenkatoitsu.battle.clan_phase import order_change_step
-from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.orders import attempt, needed
-from tenkatoitsu.battle.state import MARCH, RALLY
+from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle.activation import activation_sequence, initiative_phase
+from tenkatoitsu.kinds.battle.clan_phase import order_change_step
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.orders import attempt, needed
+from tenkatoitsu.kinds.battle.state import MARCH, RALLY
 
 from helpers import ScriptedDice, place, run
 

@@ -5,7 +5,7 @@ TENKATOITSU_UPDATE_GOLDEN=1 and read the diff like a game report."""
 
 import os
 
-from tenkatoitsu.battle.session import Session, bots_for
+from tenkatoitsu.session import Session, bots_for
 
 from conftest import ROOT, SCENARIOS
 
@@ -14,7 +14,7 @@ GOLDEN = ROOT / "tests" / "golden" / "training-seed1.log"
 
 def game_log(seed: int) -> str:
     s = Session.start(SCENARIOS / "training.tks", seed=seed)
-    s.play_bots(bots_for(s.game, "random", seed))
+    s.play_bots(bots_for(s, "random", seed))
     return "".join(f"[{e.rule}] {e.text()}\n" for e in s.game.events)
 
 

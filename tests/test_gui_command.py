@@ -43,7 +43,10 @@ def test_pyproject_lists_every_package():
     dirs.update({name: ROOT / path for name, path in conf["package-dir"].items()})
     found = set()
     for name, base in dirs.items():
-        for module in base.rglob("*.py"):  # namespace packages (no __init__.py) count too
-            rel = module.parent.relative_to(base).parts
-            found.add(".".join((name,) + rel))
+        # namespace packages (no __init__.py) count too, and so do the data
+        # folders installed as packages (grammars, scenarios)
+        data = name != "tenkatoitsu" and not (base / "__init__.py").exists()
+        for f in base.rglob("*"):
+            if f.is_file() and "__pycache__" not in f.parts and (data or f.suffix == ".py"):
+                found.add(".".join((name,) + f.parent.relative_to(base).parts))
     assert found == listed, f"add to [tool.setuptools] packages: {sorted(found - listed)}"

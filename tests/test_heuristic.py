@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle.bots import BOTS, RandomBot, make_bot
-from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.load import load_scenario
-from tenkatoitsu.battle.heuristic import HANDLERS, BotContext, HeuristicBot, fallback
-from tenkatoitsu.battle.heuristic.combat import CombatJudge, hit_cost
-from tenkatoitsu.battle.heuristic.strategy import LEVELS, decisive_leaders, objectives
-from tenkatoitsu.battle.results import Hit
+from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle.bots import BOTS, RandomBot, make_bot
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.load import load_scenario
+from tenkatoitsu.kinds.battle.heuristic import HANDLERS, BotContext, HeuristicBot, fallback
+from tenkatoitsu.kinds.battle.heuristic.combat import CombatJudge, hit_cost
+from tenkatoitsu.kinds.battle.heuristic.strategy import LEVELS, decisive_leaders, objectives
+from tenkatoitsu.kinds.battle.results import Hit
 from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.hexmap import Hex
 
@@ -193,7 +193,7 @@ class PeekingBot(HeuristicBot):
 def test_the_no_peeking_check_catches_a_cheat():
     check = blind_check(lambda bot: PeekingBot(0, bot.side, bot.level))
     with pytest.raises(AssertionError, match="hidden data"):
-        from tenkatoitsu.battle import bots as bots_module
+        from tenkatoitsu.kinds.battle import bots as bots_module
         bots_module.BOTS["peeking"] = lambda seed, side: PeekingBot(seed, side, "normal")
         try:
             whole_game(("peeking", "random"), 21, hidden=True, check=check)

@@ -5,11 +5,11 @@ Small positions of the short game where the commander must choose what a
 commander would choose."""
 
 
-from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle import zoc
-from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.heuristic import combat, orders
-from tenkatoitsu.battle.heuristic.strategy import LEVELS
+from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle import zoc
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.heuristic import combat, orders
+from tenkatoitsu.kinds.battle.heuristic.strategy import LEVELS
 from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.hexmap import Hex
 

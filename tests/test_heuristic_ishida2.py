@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.heuristic import scenario as sc
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.heuristic import scenario as sc
 from tenkatoitsu.core.decisions import Decision, Option
 
 from helpers import heuristic_bot, place

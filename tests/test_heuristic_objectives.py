@@ -6,10 +6,10 @@ march), and a unit that may advance after combat [11.12] takes the hex."""
 
 import pytest
 
-from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.heuristic import combat as hcombat
-from tenkatoitsu.battle.heuristic.strategy import hold_stake, objectives
-from tenkatoitsu.battle.results import Hit
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.heuristic import combat as hcombat
+from tenkatoitsu.kinds.battle.heuristic.strategy import hold_stake, objectives
+from tenkatoitsu.kinds.battle.results import Hit
 from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.hexmap import Hex
 

@@ -2,12 +2,12 @@
 at its fords and take VP hexes (Yokoyama-jō worth 3 [17.1]) before the last
 turn. Small positions where the commander must do what gets him across."""
 
-from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle import movement as mv
-from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.heuristic import orders, plans
-from tenkatoitsu.battle.heuristic import movement as hm
-from tenkatoitsu.battle.heuristic.strategy import LEVELS
+from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle import movement as mv
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.heuristic import orders, plans
+from tenkatoitsu.kinds.battle.heuristic import movement as hm
+from tenkatoitsu.kinds.battle.heuristic.strategy import LEVELS
 from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.hexmap import Hex
 

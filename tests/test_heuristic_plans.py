@@ -4,12 +4,12 @@ in which it logs tactics and activates an inactive plan."""
 
 import pytest
 
-from tenkatoitsu.battle import battle_plan as bp
-from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle.command import select_chits
-from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.heuristic import plans
-from tenkatoitsu.battle.heuristic.orders import wanted_order
+from tenkatoitsu.kinds.battle import battle_plan as bp
+from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle.command import select_chits
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.heuristic import plans
+from tenkatoitsu.kinds.battle.heuristic.orders import wanted_order
 from tenkatoitsu.core.decisions import Decision, Option
 
 from helpers import bot_game, drive_bot, heuristic_bot, place

@@ -1,15 +1,15 @@
 """The heuristic bot and the scenario modules' decisions
-(tenkatoitsu/battle/heuristic/scenario.py): Yamazaki's long game [19.4] and
+(tenkatoitsu/kinds/battle/heuristic/scenario.py): Yamazaki's long game [19.4] and
 Sekigahara's betrayals [21.4] [21.6]."""
 
 
-from tenkatoitsu.battle import events as ev
-from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle.bots import attach_bots, make_bot
-from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.heuristic import scenario as sc
-from tenkatoitsu.battle.heuristic.orders import wanted_order
-from tenkatoitsu.battle.play import play
+from tenkatoitsu.kinds.battle import events as ev
+from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle.bots import attach_bots, make_bot
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.heuristic import scenario as sc
+from tenkatoitsu.kinds.battle.heuristic.orders import wanted_order
+from tenkatoitsu.kinds.battle.play import play
 from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.core.driver import Driver
 from tenkatoitsu.hexmap import Hex, hex_distance

@@ -1,4 +1,4 @@
-"""The heuristic bot in a siege [15] (tenkatoitsu/battle/heuristic/siege.py),
+"""The heuristic bot in a siege [15] (tenkatoitsu/kinds/battle/heuristic/siege.py),
 on training.tks's Yokoyama (0311), whose siege map is
 
     honmaru (base, Defense 3) -- gate (key, Defense 2) -- a (0310 0410)
@@ -9,10 +9,10 @@ the bot answers as a commander would."""
 
 import pytest
 
-from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle import siege, siege_actions
-from tenkatoitsu.battle.heuristic import siege as sb
-from tenkatoitsu.battle.heuristic.orders import wanted_order
+from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle import siege, siege_actions
+from tenkatoitsu.kinds.battle.heuristic import siege as sb
+from tenkatoitsu.kinds.battle.heuristic.orders import wanted_order
 from tenkatoitsu.hexmap import Hex
 
 from conftest import SCENARIOS
@@ -290,7 +290,7 @@ def test_storm_the_fortress_when_strong_enough_and_not_otherwise():
 
 
 def test_relief_marches_to_the_own_besieged_fortress():
-    from tenkatoitsu.battle.heuristic.strategy import objectives
+    from tenkatoitsu.kinds.battle.heuristic.strategy import objectives
 
     game = new_game()
     assert H("0311") not in objectives(game, "asai")
@@ -299,7 +299,7 @@ def test_relief_marches_to_the_own_besieged_fortress():
 
 
 def whole_game(bots_by_side, seed):
-    from tenkatoitsu.battle.load import load_scenario
+    from tenkatoitsu.kinds.battle.load import load_scenario
 
     return bot_game(load_scenario(SCENARIOS / "training.tks"), bots_by_side, seed,
                     variants=("siege",))
@@ -323,9 +323,9 @@ def test_seeded_siege_games_finish_and_the_heuristic_storms_and_assaults():
 def test_every_siege_and_scenario_decision_has_a_handler():
     import re
 
-    from tenkatoitsu.battle.heuristic import HANDLERS
+    from tenkatoitsu.kinds.battle.heuristic import HANDLERS
 
-    root = SCENARIOS.parent / "tenkatoitsu" / "battle"
+    root = SCENARIOS.parent / "tenkatoitsu" / "kinds" / "battle"
     files = [*root.glob("siege*.py"), *(root / "scenario_rules").glob("*.py")]
     kinds = {"siege-assault-target", "siege-fire-target"}  # made with a computed kind
     for f in files:

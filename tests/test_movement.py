@@ -1,4 +1,4 @@
-"""Movement [6], off-map entry [12], retreats [11.7] [8.5]: tenkatoitsu/battle/movement.py.
+"""Movement [6], off-map entry [12], retreats [11.7] [8.5]: tenkatoitsu/kinds/battle/movement.py.
 
 Positions are built as tiny scenarios (an open map of clear hexes unless a test
 adds terrain), or from scenarios/training.tks with units placed by `place`.
@@ -15,12 +15,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tenkatoitsu.battle import movement as mv
-from tenkatoitsu.battle import zoc
-from tenkatoitsu.battle.events import UnitEliminated, UnitEntered, UnitMoved
-from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.load import load_scenario, load_text
-from tenkatoitsu.battle.model import Order
+from tenkatoitsu.kinds.battle import movement as mv
+from tenkatoitsu.kinds.battle import zoc
+from tenkatoitsu.kinds.battle.events import UnitEliminated, UnitEntered, UnitMoved
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.load import load_scenario, load_text
+from tenkatoitsu.kinds.battle.model import Order
 from tenkatoitsu.core.decisions import IllegalAnswer
 from tenkatoitsu.core.driver import Driver
 from tenkatoitsu.dsl.diagnostics import render_all

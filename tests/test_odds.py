@@ -2,10 +2,10 @@
 
 from fractions import Fraction
 
-from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.odds import TWO_D6, combat_odds, result_distribution
-from tenkatoitsu.battle.results import parse_result
-from tenkatoitsu.battle.tables import crt_result
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.odds import TWO_D6, combat_odds, result_distribution
+from tenkatoitsu.kinds.battle.results import parse_result
+from tenkatoitsu.kinds.battle.tables import crt_result
 from tests.helpers import place
 
 

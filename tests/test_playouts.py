@@ -18,13 +18,13 @@ import os
 import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
-from tenkatoitsu.battle import battle_plan
-from tenkatoitsu.battle.bots import RandomBot
-from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.play import play
-from tenkatoitsu.battle.session import Session, bots_for, load
-from tenkatoitsu.battle.view import HIDDEN, player_view
-from tenkatoitsu.battle.zoc import enemy_zoc
+from tenkatoitsu.kinds.battle import battle_plan
+from tenkatoitsu.kinds.battle.bots import RandomBot
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.play import play
+from tenkatoitsu.session import Session, bots_for, load
+from tenkatoitsu.kinds.battle.view import HIDDEN, player_view
+from tenkatoitsu.kinds.battle.zoc import enemy_zoc
 from tenkatoitsu.core.driver import Driver
 from tenkatoitsu.hexmap import Hex
 
@@ -106,7 +106,7 @@ def playout(seed, variants=()):
     g.listeners.append(MoveChecker(g))
     sieges = SiegeChecker(g)
     g.listeners.append(sieges)
-    bots = bots_for(g, "random", seed)
+    bots = bots_for(session, "random", seed)
     d = session.driver
     n = 0
     while not d.finished:
@@ -141,7 +141,7 @@ def test_save_load_reproduces_and_continues(tmp_path):
     # play half a game, save, load by replay, and continue both the same way
     scen = SCENARIOS / "training.tks"
     s1 = Session.start(scen, seed=99)
-    bots1 = bots_for(s1.game, "random", 99)
+    bots1 = bots_for(s1, "random", 99)
     for _ in range(150):
         if s1.driver.finished:
             break

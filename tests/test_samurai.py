@@ -3,14 +3,14 @@ side, Leadership 1, lines at 4 and 8)."""
 
 import pytest
 
-from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle import samurai
-from tenkatoitsu.battle.activation import activation_sequence
-from tenkatoitsu.battle.combat import leader_loss_test
-from tenkatoitsu.battle.command import delay_phase
-from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.play import end_of_turn
-from tenkatoitsu.battle.state import MARCH, RALLY
+from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle import samurai
+from tenkatoitsu.kinds.battle.activation import activation_sequence
+from tenkatoitsu.kinds.battle.combat import leader_loss_test
+from tenkatoitsu.kinds.battle.command import delay_phase
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.play import end_of_turn
+from tenkatoitsu.kinds.battle.state import MARCH, RALLY
 
 from helpers import ScriptedDice, place, run
 

@@ -5,15 +5,15 @@ Bowl is emptied after each draw, the pledge VP counted at most once)."""
 
 import pytest
 
-from tenkatoitsu.battle import combat as cb
-from tenkatoitsu.battle import command, movement, zoc
-from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle.activation import initiative_phase
-from tenkatoitsu.battle.combat import CombatDeclared
-from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.load import load_file
-from tenkatoitsu.battle.scenario_rules.sekigahara_data import family
-from tenkatoitsu.battle.session import Session, bots_for
+from tenkatoitsu.kinds.battle import combat as cb
+from tenkatoitsu.kinds.battle import command, movement, zoc
+from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle.activation import initiative_phase
+from tenkatoitsu.kinds.battle.combat import CombatDeclared
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.load import load_file
+from tenkatoitsu.kinds.battle.scenario_rules.sekigahara_data import family
+from tenkatoitsu.session import Session, bots_for
 
 from conftest import SCENARIOS
 from helpers import ScriptedDice, place, run
@@ -515,7 +515,7 @@ def test_random_playouts_keep_the_betrayal_invariants(seed):
     rule = next(r for r in g.rules if r.name == "sekigahara")
     watch = BetrayalWatch(g, rule)
     g.listeners.append(watch)
-    bots = bots_for(g, "random", seed)
+    bots = bots_for(session, "random", seed)
     d = session.driver
     n = 0
     while not d.finished:
@@ -536,7 +536,7 @@ def test_random_playouts_keep_the_betrayal_invariants(seed):
 # ---------------------------------------------------------------- with the battle plans [10]
 
 def test_21_4_1_a_plan_gives_undecided_clans_no_order_and_no_marker(sekigahara):
-    from tenkatoitsu.battle import battle_plan
+    from tenkatoitsu.kinds.battle import battle_plan
 
     g, _ = _game(sekigahara, pledges=None)
     _, seen = run(battle_plan.setup(g), ["hoshi", "saku"])  # Hōshi: attack or movement only
@@ -547,7 +547,7 @@ def test_21_4_1_a_plan_gives_undecided_clans_no_order_and_no_marker(sekigahara):
 
 
 def test_21_4_1_no_samurai_with_an_undecided_clan(sekigahara):
-    from tenkatoitsu.battle import samurai
+    from tenkatoitsu.kinds.battle import samurai
 
     g, _ = _game(sekigahara, variants=("samurai",))
     g.state.samurai_available.remove("samurai:ishida:1")

@@ -9,10 +9,10 @@ Mass 2 Firepower 1) in the `siege` variant."""
 
 import pytest
 
-from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle import movement, siege, siege_actions
-from tenkatoitsu.battle.clan_phase import clan_phase
-from tenkatoitsu.battle.siege_map import geometry
+from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle import movement, siege, siege_actions
+from tenkatoitsu.kinds.battle.clan_phase import clan_phase
+from tenkatoitsu.kinds.battle.siege_map import geometry
 from tenkatoitsu.hexmap import Hex
 
 from helpers import ScriptedDice, place, run, siege_game
@@ -306,8 +306,8 @@ def test_15_6_a_clan_wholly_inside_only_tries_an_order_change(game):
 
 
 def test_15_6_a_clan_wholly_inside_is_activated_only_by_the_obligatory_chits(game):
-    from tenkatoitsu.battle.activation import march_phase
-    from tenkatoitsu.battle.combat import combat_phase
+    from tenkatoitsu.kinds.battle.activation import march_phase
+    from tenkatoitsu.kinds.battle.combat import combat_phase
 
     besiege(game, units=("B1", "B2"), markers={"honmaru": ["asai"], "b": ["oda"]})
     game.set_order("B", m.Order.MOVEMENT, "test")
@@ -477,7 +477,7 @@ def test_15_9_leaving_the_last_clan_ends_the_siege_for_the_other_side():
 
 
 def test_siege_view_is_open_to_both_players(game):
-    from tenkatoitsu.battle.view import player_view
+    from tenkatoitsu.kinds.battle.view import player_view
 
     besiege(game, markers={"b": ["oda"]})
     v = player_view(game, "asai")["sieges"][FORT]

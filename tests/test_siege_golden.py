@@ -8,14 +8,14 @@ import os
 
 import pytest
 
-from tenkatoitsu.battle.session import Session, bots_for
+from tenkatoitsu.session import Session, bots_for
 
 from conftest import ROOT, SCENARIOS
 
 
 def siege_log(seed: int) -> str:
     s = Session.start(SCENARIOS / "training.tks", variants=("siege",), seed=seed)
-    s.play_bots(bots_for(s.game, "random", seed))
+    s.play_bots(bots_for(s, "random", seed))
     lines = (f"[{e.rule}] {e.text()}\n" for e in s.game.events)
     return "".join(ln for ln in lines if ln.startswith("[15.") or "0311" in ln)
 

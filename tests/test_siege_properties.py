@@ -11,11 +11,11 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tenkatoitsu.battle import siege, siege_actions
-from tenkatoitsu.battle.clan_phase import clan_phase
-from tenkatoitsu.battle.game import Game
-from tenkatoitsu.battle.load import load_file
-from tenkatoitsu.battle.session import Session, bots_for
+from tenkatoitsu.kinds.battle import siege, siege_actions
+from tenkatoitsu.kinds.battle.clan_phase import clan_phase
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.load import load_file
+from tenkatoitsu.session import Session, bots_for
 from tenkatoitsu.hexmap import Hex
 
 from conftest import SCENARIOS
@@ -31,7 +31,7 @@ def siege_playout(seed):
     g = session.game
     checker = SiegeChecker(g)
     g.listeners.append(checker)
-    bots = bots_for(g, "random", seed)
+    bots = bots_for(session, "random", seed)
     d = session.driver
     while not d.finished:
         dec = d.pending

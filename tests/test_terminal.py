@@ -51,7 +51,7 @@ def test_a_side_that_does_not_exist():
 
 def test_sekigahara_status_shows_the_betrayal_aid():
     from tenkatoitsu import sim
-    from tenkatoitsu.terminal import status
+    from tenkatoitsu.kinds.battle.text import status
 
     game = sim.play_game(sim.SimSpec(str(SCENARIOS / "sekigahara.tks"), 1,
                                      ("random", "random")), 0).game

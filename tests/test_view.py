@@ -2,11 +2,11 @@
 
 import json
 
-from tenkatoitsu.battle.command import command_sequence
-from tenkatoitsu.battle.game import Game, Options
-from tenkatoitsu.battle.battle_plan import reveal
-from tenkatoitsu.battle.state import TacticUse
-from tenkatoitsu.battle.view import HIDDEN, player_view
+from tenkatoitsu.kinds.battle.command import command_sequence
+from tenkatoitsu.kinds.battle.game import Game, Options
+from tenkatoitsu.kinds.battle.battle_plan import reveal
+from tenkatoitsu.kinds.battle.state import TacticUse
+from tenkatoitsu.kinds.battle.view import HIDDEN, player_view
 
 from helpers import run
 

@@ -10,7 +10,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
-from tenkatoitsu.battle.scenario_rules.betrayal_aid import NEUTRAL, BetrayalAid
+from tenkatoitsu.kinds.battle.scenario_rules.betrayal_aid import NEUTRAL, BetrayalAid
 from tenkatoitsu_gui.battle import style
 
 ROW = 22.0

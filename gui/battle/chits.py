@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
-from tenkatoitsu.battle.state import chit_clan
+from tenkatoitsu.kinds.battle.state import chit_clan
 
 from tenkatoitsu_gui.battle import style
 

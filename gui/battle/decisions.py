@@ -7,9 +7,9 @@ not, can be answered from the list; an advance after combat, a (unit, hex) pair,
 by clicking the unit or the hex when that names one pair. A click that is not a legal option is
 refused with the rules' own reason. Combats in the options get a preview:
 the modifier breakdown and the exact odds of each CRT result [11.6]
-(tenkatoitsu.battle.odds), and so does each Leadership declaration, the last
+(tenkatoitsu.kinds.battle.odds), and so does each Leadership declaration, the last
 choice before the dice; a movement shows the MP of each destination and
-the path to the one under the mouse (tenkatoitsu.battle.movement)."""
+the path to the one under the mouse (tenkatoitsu.kinds.battle.movement)."""
 
 from __future__ import annotations
 
@@ -19,10 +19,10 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
                                QTextBrowser, QVBoxLayout, QWidget)
 
-from tenkatoitsu.battle import model as m
-from tenkatoitsu.battle import movement
-from tenkatoitsu.battle.combat_modifiers import Leadership
-from tenkatoitsu.battle.odds import combat_odds
+from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle import movement
+from tenkatoitsu.kinds.battle.combat_modifiers import Leadership
+from tenkatoitsu.kinds.battle.odds import combat_odds
 from tenkatoitsu.core.decisions import Decision
 from tenkatoitsu.hexmap import Hex
 

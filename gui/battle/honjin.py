@@ -2,7 +2,7 @@
 boxes 1-4 [9.1], the clans' Orders (hidden ones as ?) [5.3], the Battle Plan
 Log Sheet with its tactics left and used [10], the CP of the turn and those
 saved toward the plan [10.2], and the Bundori [9.2]. What the viewer may not
-see (the opponent's plan, CP) comes from tenkatoitsu.battle.view."""
+see (the opponent's plan, CP) comes from tenkatoitsu.kinds.battle.view."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from html import escape
 
 from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from tenkatoitsu.battle.view import HIDDEN, player_view
+from tenkatoitsu.kinds.battle.view import HIDDEN, player_view
 
 from tenkatoitsu_gui.battle.chits import chit_html, chits_html
-from tenkatoitsu_gui.history import GameAt
+from tenkatoitsu.kinds.battle.view import GameAt
 
 
 def honjin_info(game, state, side: str, viewer: str | None, reveal_all: bool) -> dict:

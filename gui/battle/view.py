@@ -7,7 +7,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTabWidget
 
-from tenkatoitsu.battle.scenario_rules.betrayal_aid import betrayal_aid
+from tenkatoitsu.core.decisions import IllegalAnswer
+from tenkatoitsu.kinds.battle.scenario_rules.betrayal_aid import betrayal_aid
 from tenkatoitsu_gui.battle.betrayal import BetrayalPanel
 from tenkatoitsu_gui.battle.bowl import BowlPanel
 from tenkatoitsu_gui.battle.decisions import DecisionPanel, MapChoices, path_preview
@@ -21,6 +22,12 @@ L, R, B = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidg
 
 
 class BattleView:
+    #: the size a part is drawn at when grabbed alone
+    part_sizes = {"honjin": (430, 880), "bowl": (320, 400), "decision": (560, 900),
+                  "tracks": (960, 110), "siege": (760, 480), "betrayal": (660, 370)}
+    #: widened at the start: room for a Honjin sheet and the option labels
+    side_docks = ("Honjins", "Decision")
+
     def __init__(self, controller, window=None):
         self.controller = controller
         game = controller.game
@@ -56,6 +63,24 @@ class BattleView:
         if self.betrayal is not None:
             out["betrayal"] = self.betrayal
         return out
+
+    def prepare_grab(self, name: str, widget) -> None:
+        if name == "decision" and self.controller.pending is not None:
+            self.decision.options.setCurrentRow(0)
+        if name == "siege":
+            widget.show_state(self.controller.game.state, self.controller.pending)
+
+    def fit(self) -> None:
+        self.map.fit()
+
+    def zoom(self, factor: float) -> None:
+        self.map.zoom(factor)
+
+    def menu_actions(self) -> list:
+        return [("Siege maps", lambda: (self.siege.show(), self.siege.raise_()))]
+
+    def close(self) -> None:
+        self.siege.close()
 
     # ------------------------------------------------------------ drawing
     def show(self, state, viewer, reveal_all: bool, decision, answerable: bool, who: str,
@@ -131,8 +156,6 @@ class BattleView:
     def _reason(self, what_clicked: str, expected: str) -> str:
         d = self.controller.pending
         # the rules' own refusal, then what the legal choices are
-        from tenkatoitsu.core.decisions import IllegalAnswer
-
         try:
             d.check(what_clicked)
             return ""

@@ -1,37 +1,71 @@
-"""Scenario kinds in the GUI: a registry from a kind's name to the view that
-supplies its central map view and its side docks. The hex battle
-("tenkatoitsu") is the first; the area-control and Shogun kinds register here
-when they come.
-
-A kind view is built with the GameController and provides:
-
-- `central`: the widget in the middle of the window (the map),
-- `docks`: a list of (title, widget, Qt.DockWidgetArea),
-- `show(state, viewer, reveal_all, decision, answerable, who, events=None)`:
-  draw a state (the live one, or a past one in the replay viewer, with the
-  events up to it) and the pending decision,
-- `grab_targets()`: name -> widget, for `--screenshot --grab NAME`.
+"""Kinds in the GUI: each kind of game registers the view that draws it
+through the entry-point group `tenkatoitsu_gui.views` (name = the kind's
+name, value = "module:Class"), so that the engine never imports Qt and a
+kind's package adds its view the same way it adds its rules. The shell (the
+window, menus, log, replay bar, hot-seat screen, new game dialog) knows a view
+only through `KindView`.
 """
 
 from __future__ import annotations
 
-import importlib
+from importlib import import_module
+from importlib.metadata import entry_points
+from typing import Any, Callable, Protocol
 
-#: kind name -> "module:class" of its view (imported when first used)
-KINDS: dict[str, str] = {
-    "tenkatoitsu": "tenkatoitsu_gui.battle.view:BattleView",
-}
+GROUP = "tenkatoitsu_gui.views"
+
+_registered: dict[str, str] = {}
+
+
+class KindView(Protocol):
+    """What a kind's view gives the window. Built as `View(controller, window)`."""
+
+    central: Any  #: the widget in the middle of the window (the map)
+    docks: list  #: (title, widget, Qt.DockWidgetArea) for the side panels
+    status: Callable[[str], None] | None  #: set by the window: a line in its status bar
+    part_sizes: dict[str, tuple[int, int]]  #: the size a part is drawn at when grabbed alone
+    side_docks: tuple[str, ...]  #: two dock titles the window widens at the start, or ()
+
+    def show(self, state, viewer, reveal_all: bool, decision, answerable: bool, who: str,
+             events=None) -> None:
+        """Draw a state (the live one, or a past one in the replay viewer, with
+        the events up to it) as `viewer` sees it, and the pending decision."""
+
+    def grab_targets(self) -> dict[str, Any]:
+        """Part name -> widget, for `--screenshot --grab NAME`."""
+
+    def prepare_grab(self, name: str, widget) -> None:
+        """Make a part ready to be drawn alone (select an option, show a window)."""
+
+    def fit(self) -> None:
+        """Fit the map to the window."""
+
+    def zoom(self, factor: float) -> None: ...
+
+    def menu_actions(self) -> list[tuple[str, Callable[[], None]]]:
+        """The View menu's entries of this kind (label, action)."""
+
+    def close(self) -> None:
+        """The game is leaving the window: close the view's own windows."""
 
 
 def register(kind: str, target: str) -> None:
-    KINDS[kind] = target
+    """Add a view in this process: "module:Class"."""
+    _registered[kind] = target
+
+
+def _declared() -> dict[str, str]:
+    found = {ep.name: ep.value for ep in entry_points(group=GROUP)}
+    found.update(_registered)
+    return found
 
 
 def view_class(kind: str):
+    declared = _declared()
     try:
-        target = KINDS[kind]
+        target = declared[kind]
     except KeyError:
-        raise ValueError(f"the GUI has no view for scenarios of kind '{kind}' "
-                         f"(kinds: {', '.join(KINDS)})") from None
+        raise ValueError(f"the GUI has no view for games of kind '{kind}' "
+                         f"(kinds with a view: {', '.join(sorted(declared)) or 'none'})") from None
     module, _, name = target.partition(":")
-    return getattr(importlib.import_module(module), name)
+    return getattr(import_module(module), name)

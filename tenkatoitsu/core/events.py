@@ -3,13 +3,32 @@ rule that produced it; the log, the GUI and the replay check read one stream."""
 
 from __future__ import annotations
 
+import enum
 import hashlib
 import json
 from typing import Any, ClassVar
 
 import attrs
+import cattrs
 
 _REGISTRY: dict[str, type["Event"]] = {}
+
+
+def _is_enum(t) -> bool:
+    return isinstance(t, type) and issubclass(t, enum.Enum)
+
+
+def _names_itself(t) -> bool:
+    """A value type known by its `id` (a hex: "0709"), written as that id."""
+    return isinstance(t, type) and not issubclass(t, (str, int)) and \
+        isinstance(getattr(t, "id", None), property)
+
+
+#: the one converter of events to and from JSON values: enums as their value,
+#: id-bearing values (hexes) as their id, tuples as lists
+converter = cattrs.Converter()
+converter.register_unstructure_hook_func(_is_enum, lambda v: v.value)
+converter.register_unstructure_hook_func(_names_itself, lambda v: v.id)
 
 
 @attrs.frozen
@@ -19,6 +38,14 @@ class Event:
     rule: str  # rulebook section, e.g. "9.1"
 
     kind: ClassVar[str] = "event"
+    #: it shows what was hidden or leaves it to chance (a die, a drawn chit):
+    #: a player's decision before it cannot be taken back
+    reveals: ClassVar[bool] = False
+    #: not worth a line of its own at the terminal (the moves of chits, dice)
+    terse: ClassVar[bool] = False
+    #: it opens a new part of the game (a turn): logs set it apart, the replay
+    #: bar jumps to it by its `turn`
+    heading: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
@@ -32,25 +59,20 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         d = {"type": type(self).__name__}
-        d.update(_plain(attrs.asdict(self, recurse=False)))
+        d.update(converter.unstructure(self, unstructure_as=type(self)))
         return d
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> "Event":
+        """An event read back from `to_dict` (a log file, a golden playthrough)."""
+        fields = dict(data)
+        cls = event_type(fields.pop("type"))
+        return converter.structure(fields, cls)
 
     def text(self) -> str:
         """A line a wargamer reads in the log (subclasses say it better)."""
         fields = ", ".join(f"{k}={v}" for k, v in attrs.asdict(self).items() if k != "rule")
         return f"{type(self).__name__}({fields})"
-
-
-def _plain(value):
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if hasattr(value, "id") and not isinstance(value, (str, int)):
-        return value.id  # hexes and other id-bearing values
-    if hasattr(value, "value") and not isinstance(value, (str, int)):
-        return value.value  # enums
-    return value
 
 
 def event_type(name: str) -> type[Event]:
@@ -80,8 +102,11 @@ class DieRolled(Event):
 
     purpose: str = ""
     dice: tuple[int, ...] = ()
-    colour: str | None = None  # blue | red for combat [2.4]
+    colour: str | None = None  # a kind's dice of several colours (battle: blue, red [2.4])
     side: str | None = None
+
+    reveals: ClassVar[bool] = True
+    terse: ClassVar[bool] = True
 
     def text(self) -> str:
         who = f"{self.side} " if self.side else ""

@@ -1,6 +1,5 @@
-"""Saved games are JSON: what was played (scenario, variants, seed, options,
-answers) and a digest of the event stream to prove a replay reproduced it.
-Written atomically; never pickled."""
+"""Writing files atomically (saves, formatted scenarios, sim tables): a crash
+never leaves half a file. The save format itself is tenkatoitsu.saves."""
 
 from __future__ import annotations
 
@@ -8,9 +7,6 @@ import json
 import os
 import tempfile
 from pathlib import Path
-
-SAVE_FORMAT = "tenkatoitsu-save"
-SAVE_VERSION = 1
 
 
 class SaveError(ValueError):
@@ -35,25 +31,3 @@ def write_text_atomically(path: str | Path, text: str) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
-
-
-def read_save(path: str | Path) -> dict:
-    path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as e:
-        raise SaveError(f"{path}: cannot read ({e.strerror or e})") from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        where = f" at line {e.lineno} column {e.colno}" if isinstance(e, json.JSONDecodeError) else ""
-        raise SaveError(f"{path}: not a saved game (invalid JSON{where})") from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"{path}: not a Tenkatoitsu saved game")
-    if data.get("version") != SAVE_VERSION:
-        raise SaveError(f"{path}: saved by format version {data.get('version')}; this engine "
-                        f"reads version {SAVE_VERSION}")
-    for key, kind in (("scenario", str), ("seed", int), ("answers", list), ("variants", list)):
-        if not isinstance(data.get(key), kind):
-            raise SaveError(f"{path}: field '{key}' is missing or not a {kind.__name__}")
-    return data

@@ -4,15 +4,16 @@ and syntax errors turned into located Diagnostics with readable expectations."""
 from __future__ import annotations
 
 import functools
+import hashlib
+import os
 from pathlib import Path
 
 from lark import Lark, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternStr
 
+from tenkatoitsu.bundled import GRAMMAR_DIR
 from tenkatoitsu.dsl.diagnostics import Diagnostic, SourcePos
-
-GRAMMAR_DIR = Path(__file__).resolve().parents[2] / "grammar"
 
 # what an author reads instead of a terminal's name
 _READABLE = {
@@ -23,18 +24,50 @@ _READABLE = {
 }
 
 
+def grammar_path(grammar: str | Path) -> Path:
+    """A kind's grammar: a path, or the name of one shipped in GRAMMAR_DIR."""
+    return grammar if isinstance(grammar, Path) else GRAMMAR_DIR / f"{grammar}.lark"
+
+
+def _cache_file(path: Path) -> str | bool:
+    """Where lark keeps the parse tables it built for this grammar, so that a
+    process start does not build them again (lark checks the grammar's text
+    and its own version: a changed grammar builds anew). In the user's own
+    cache folder: lark reads the tables back with pickle, so never from a
+    folder that someone else could write to."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = Path(base) / "tenkatoitsu"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if hasattr(os, "getuid") and folder.stat().st_uid != os.getuid():
+            return False
+    except OSError:
+        return False
+    where = hashlib.sha256(str(path).encode()).hexdigest()[:10]
+    return str(folder / f"lark-{path.stem}-{where}.cache")
+
+
+def _open(path: Path, **kw) -> Lark:
+    # `%import common (...)` finds the shared tokens from any kind's folder
+    return Lark.open(str(path), parser="lalr", propagate_positions=True,
+                     maybe_placeholders=False, import_paths=[str(GRAMMAR_DIR)], **kw)
+
+
 @functools.lru_cache(maxsize=None)
-def parser(grammar: str) -> Lark:
-    return Lark.open(str(GRAMMAR_DIR / f"{grammar}.lark"), parser="lalr",
-                     propagate_positions=True, maybe_placeholders=False, cache=False)
+def parser(grammar: str | Path) -> Lark:
+    path = grammar_path(grammar)
+    cache = _cache_file(path)
+    try:
+        return _open(path, cache=cache)
+    except OSError:  # an unwritable or damaged cache: build the tables in memory
+        return _open(path, cache=False)
 
 
-def comments(grammar: str, text: str) -> list:
+def comments(grammar: str | Path, text: str) -> list:
     """The COMMENT tokens of `text`, found by the grammar's own lexer (so that a
     colour such as #3a5fa0 is not taken for one)."""
     found: list = []
-    p = Lark.open(str(GRAMMAR_DIR / f"{grammar}.lark"), parser="lalr", propagate_positions=True,
-                  maybe_placeholders=False, lexer_callbacks={"COMMENT": found.append}) \
+    p = _open(grammar_path(grammar), lexer_callbacks={"COMMENT": found.append}) \
         if grammar not in _COMMENT_PARSERS else _COMMENT_PARSERS[grammar][0]
     if grammar not in _COMMENT_PARSERS:
         _COMMENT_PARSERS[grammar] = (p, found)
@@ -49,7 +82,7 @@ def comments(grammar: str, text: str) -> list:
     return out
 
 
-_COMMENT_PARSERS: dict[str, tuple[Lark, list]] = {}
+_COMMENT_PARSERS: dict[str | Path, tuple[Lark, list]] = {}
 
 
 def _readable(p: Lark, names) -> list[str]:
@@ -106,7 +139,7 @@ def _unclosed_brace(text: str) -> tuple[int, int] | None:
     return stack[-1] if stack else None
 
 
-def parse(grammar: str, text: str, file: str) -> tuple[Tree | None, list[Diagnostic]]:
+def parse(grammar: str | Path, text: str, file: str) -> tuple[Tree | None, list[Diagnostic]]:
     """Parse `text`; every lexical error is reported, parsing stops at the first
     grammar error (recovering from those only produces noise)."""
     p = parser(grammar)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PySide6.QtGui import QImage
 
-from tenkatoitsu.battle.scenario_rules.betrayal_aid import betrayal_aid
+from tenkatoitsu.kinds.battle.scenario_rules.betrayal_aid import betrayal_aid
 from tenkatoitsu_gui.app import MainWindow
 from tenkatoitsu_gui.controller import GameController, GameSetup
 

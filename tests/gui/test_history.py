@@ -3,10 +3,11 @@ and the game seen at a past state."""
 
 from guitest import SCENARIO  # noqa: I001 (first: the GUI package, or skip)
 
-from tenkatoitsu.battle.bots import make_bot
-from tenkatoitsu.battle.game import Options
-from tenkatoitsu.battle.view import player_view
-from tenkatoitsu_gui.history import GameAt, start_recorded
+from tenkatoitsu.kinds.battle.bots import make_bot
+from tenkatoitsu.kinds.battle.game import Options
+from tenkatoitsu.kinds.battle.view import player_view
+from tenkatoitsu.kinds.battle.view import GameAt
+from tenkatoitsu_gui.history import start_recorded
 
 
 def test_the_past_seen_by_a_player_is_what_he_saw_then():

@@ -55,8 +55,8 @@ def test_siege_window_draws_the_siege_map_and_answers_area_clicks(qtbot):
 
 
 def test_siege_window_shows_the_engines_siege(qtbot):
-    from tenkatoitsu.battle.game import Game
-    from tenkatoitsu.battle.load import load_file
+    from tenkatoitsu.kinds.battle.game import Game
+    from tenkatoitsu.kinds.battle.load import load_file
     from tenkatoitsu.hexmap import Hex
 
     game = Game(load_file(SCENARIO).document, variants=("siege",), seed=1)
@@ -114,7 +114,7 @@ def test_honjin_bowl_and_log(qtbot):
 
 
 def test_the_battle_plan_sheet_counts_tactics_left_and_used(qtbot):
-    from tenkatoitsu.battle.state import TacticUse
+    from tenkatoitsu.kinds.battle.state import TacticUse
     from tenkatoitsu_gui.battle.honjin import honjin_html
 
     win = new_window(qtbot)

@@ -97,7 +97,7 @@ def test_an_illegal_click_is_refused_with_the_reason(qtbot):
 
 
 def test_hot_seat_screen_between_two_human_players(qtbot):
-    win = window(qtbot, hidden_orders=True)
+    win = window(qtbot, options=(("hidden_orders", True),))
     ctl = win.controller
     rng = random.Random(3)
     screens = []
@@ -157,7 +157,7 @@ def test_new_game_dialog(qtbot):
     dlg.seed.setValue(42)
     s = dlg.setup()
     assert s.players == (("oda", "human"), ("asai", "human"))
-    assert s.hidden_orders and s.seed == 42 and s.variants == ("standard",)
+    assert dict(s.options)["hidden_orders"] and s.seed == 42 and s.variants == ("standard",)
     dlg.path.setText("/nonexistent.tks")
     dlg._load()
     assert dlg.problem.text()
@@ -200,9 +200,9 @@ def test_hovering_a_destination_draws_the_path_with_its_mp(qtbot):
 def test_leadership_declarations_preview_the_odds_of_each_choice(qtbot):
     from fractions import Fraction
 
-    from tenkatoitsu.battle import model as m
-    from tenkatoitsu.battle.combat_modifiers import Leadership
-    from tenkatoitsu.battle.odds import combat_odds
+    from tenkatoitsu.kinds.battle import model as m
+    from tenkatoitsu.kinds.battle.combat_modifiers import Leadership
+    from tenkatoitsu.kinds.battle.odds import combat_odds
 
     win = window(qtbot)
     ctl = win.controller

@@ -144,7 +144,7 @@ def test_a_replay_during_a_game_reveals_no_hidden_order(qtbot):
 
     ctl = GameController.new_game(GameSetup(SCENARIO, players=(("oda", "human"),
                                                                ("asai", "random")),
-                                            hidden_orders=True, seed=4))
+                                            options=(("hidden_orders", True),), seed=4))
     ctl.play_until(lambda c: c.game.state.turn >= 2)
     win = MainWindow(ctl)
     qtbot.addWidget(win)

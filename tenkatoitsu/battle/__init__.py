@@ -1,1 +1,0 @@
-"""The `tenkatoitsu` kind: hex battles of the Tenkatoitsu rules."""

@@ -1,0 +1,33 @@
+"""What every kind's bots share. The random bot chooses uniformly among the
+legal options: an opponent for tests and every kind's own fuzzer (a decision
+with no legal option is a dead end, a bug in the rules). A kind's cleverer
+bots live in the kind's folder and are named in `Kind.bots`.
+
+A bot is `choose(decision) -> value`; before the game it may be given what
+its seat can see with `attach(context)` (`Kind.attach_bots`)."""
+
+from __future__ import annotations
+
+import random
+
+from tenkatoitsu.core.decisions import Decision
+
+
+class DeadEnd(RuntimeError):
+    """A decision with no legal option: a bug in the rules."""
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed: int, side: str):
+        # its own stream, apart from the game's dice: a bot never changes a roll
+        self.rng = random.Random(f"{seed}:{side}")
+
+    def attach(self, ctx) -> None:
+        """The random bot looks at nothing but the options."""
+
+    def choose(self, decision: Decision):
+        if not decision.options:
+            raise DeadEnd(f"dead end: '{decision.prompt}' [{decision.rule}] has no legal option")
+        return self.rng.choice(decision.options).value

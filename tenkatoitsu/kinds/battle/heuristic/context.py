@@ -1,0 +1,137 @@
+"""What a bot may know: its side's PlayerView [5.3] [10.1] and the engine's
+pure queries on public information (the map, the counters' positions and
+states, movement, ZoC and combat queries).
+
+The bot never reads the Bowl's contents, the opponent's hidden orders or his
+secret battle plan. Queries that depend on an order it cannot see (the
+defender's combat type [11.5], who must attack [11.2]) are asked under an
+assumption: while `masked()` is open, each opponent clan whose order the view
+hides stands in Defense, the order a hidden clan in contact most often has.
+The real orders are put back when the block ends, and nothing is emitted."""
+
+from __future__ import annotations
+
+import itertools
+from contextlib import contextmanager
+
+from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle.view import HIDDEN, player_view
+from tenkatoitsu.hexmap import Hex, shortest_paths
+
+_HYPOTHETICAL = itertools.count(-1, -1)
+
+#: what a bot assumes a hidden opponent clan's order is
+ASSUMED_HIDDEN_ORDER = m.Order.DEFENSE
+
+
+class BotContext:
+    def __init__(self, game, side: str):
+        self.game = game  # for the pure queries only; see the module docstring
+        self.side = side
+        self.enemy = game.enemy(side)
+        self._view_key = None
+        self._view = None
+        self._fields: dict = {}
+        self._ground: dict[Hex, float] = {}
+
+    # ------------------------------------------------------------ the view
+    @property
+    def view(self) -> dict:
+        key = (self.game.version, len(self.game.events))
+        if key != self._view_key:
+            self._view = player_view(self.game, self.side)
+            self._view_key = key
+        return self._view
+
+    def order(self, clan: str) -> m.Order | None:
+        """A clan's order as this side sees it (None: hidden)."""
+        value = self.view["clans"][clan]["order"]
+        return None if value == HIDDEN else m.Order(value)
+
+    @contextmanager
+    def masked(self):
+        """Run queries with every hidden opponent order replaced by the assumption."""
+        clans = self.game.state.clans
+        saved = {}
+        if self.game.options.hidden_orders:
+            for cid, c in clans.items():
+                if c.side != self.side:
+                    saved[cid] = c.order
+                    c.order = ASSUMED_HIDDEN_ORDER
+        try:
+            yield
+        finally:
+            for cid, order in saved.items():
+                clans[cid].order = order
+
+    @contextmanager
+    def hypothetical(self, uid: str, h: Hex, moved: bool = True):
+        """Look at the position as if unit `uid` (this side's) stood on `h`,
+        having moved this phase [11.5]: to judge a charge before making it.
+        Put back exactly as it was (the hex's stacking order too); nothing is emitted."""
+        g = self.game
+        u = g.state.units[uid]
+        old = u.hex
+        if old == h:
+            yield
+            return
+        occ_old = g._occ.get(old)
+        index = occ_old.index(uid) if occ_old else None
+        was_moved = uid in g.state.moved
+        version = g.version
+        g._lift(uid)
+        g._drop(uid, h)
+        # a version no real position ever has: caches keyed on it never serve the real game
+        g.version = next(_HYPOTHETICAL)
+        if moved:
+            g.state.moved.add(uid)
+        try:
+            yield
+        finally:
+            g._lift(uid)
+            u.hex = old
+            g._occ.setdefault(old, []).insert(index if index is not None else 0, uid)
+            g.version = version
+            if not was_moved:
+                g.state.moved.discard(uid)
+
+    # ------------------------------------------------------------ public position
+    def my_units(self):
+        return self.game.units_on_map(self.side)
+
+    def enemy_units(self):
+        return self.game.units_on_map(self.enemy)
+
+    # ------------------------------------------------------------ ground
+    def ground(self, h: Hex) -> float:
+        """How much the hex helps a defender: the mean of what an attack into
+        it from each passable neighbour takes off the attacker's blue dice
+        [11.6.2] (impassable and no-attack sides count as a full point)."""
+        v = self._ground.get(h)
+        if v is None:
+            gm = self.game.map
+            total, n = 0.0, 0
+            for nb in gm.neighbours(h):
+                eff = gm.crossing(nb, h)
+                total += 1.0 if (eff.impassable or eff.no_attack) else -eff.blue
+                n += 1
+            if gm.is_fortress(h):
+                total += n
+            v = self._ground[h] = total / n if n else 0.0
+        return v
+
+    def distance_field(self, goals) -> dict[Hex, float]:
+        """March cost from every hex to the nearest goal (terrain only, units
+        ignored): where a clan should head for. Cached per goal set."""
+        key = frozenset(goals)
+        f = self._fields.get(key)
+        if f is None:
+            gm = self.game.map
+            res = shortest_paths(list(key), lambda a, b: gm.march_cost(b, a),
+                                 neighbours=gm.neighbours)
+            f = self._fields[key] = dict(res.cost)
+            if len(self._fields) > 256:
+                self._fields.clear()
+                self._fields[key] = f
+        return f
+

@@ -1,0 +1,60 @@
+"""A whole game as one rule generator: turn after turn, the command sequence
+then the activation sequence [3.2], until the last turn or a victory."""
+
+from __future__ import annotations
+
+from tenkatoitsu.kinds.battle import events as ev
+from tenkatoitsu.kinds.battle import battle_plan, samurai
+from tenkatoitsu.kinds.battle import scenario_rules as sr
+from tenkatoitsu.kinds.battle.activation import GameOver, activation_sequence
+from tenkatoitsu.kinds.battle.command import command_sequence, obligatory_chits
+from tenkatoitsu.kinds.battle.victory import automatic_winner, end_of_game_vp, final_result
+
+
+def check_automatic(game) -> None:
+    for rule in game.rules:
+        rule.after_phase(game)
+    winner = automatic_winner(game) or sr.first(game, "automatic_winner")
+    if winner is not None:
+        game.state.winner = winner
+        game.state.level = "automatic victory"
+        raise GameOver(winner)
+
+
+def end_of_turn(game) -> None:
+    """Obligatory chits go back to the game aid; clan chits still in the Bowl
+    wait there for the next Delay phase [9.1]; samurai out of contact leave [16.3]."""
+    samurai.end_of_turn(game)
+    for chit in list(game.state.played):
+        game.move_chit(chit, "played", None, "3.2")
+
+
+def play(game):
+    st = game.state
+    last = game.scenario.turns.last
+    try:
+        yield from battle_plan.setup(game)  # [10.1] secret choice, initial orders, [11.8]
+        yield from sr.each(game, "setup")
+        while True:
+            game.emit(ev.TurnStarted(rule="3.2", turn=st.turn, night=game.is_night(),
+                                     fatigue=game.is_fatigue()))
+            yield from sr.each(game, "start_of_turn")
+            yield from command_sequence(game)
+            placed = obligatory_chits(game)
+            yield from activation_sequence(game, placed, check_automatic)
+            end_of_turn(game)
+            yield from sr.each(game, "end_of_turn")
+            check_automatic(game)
+            if st.turn >= last:
+                break
+            st.turn += 1
+        end_of_game_vp(game)
+        for rule in game.rules:
+            rule.end_of_game(game)
+        st.winner, st.level = sr.fold(game, "final_result", final_result(game))
+    except GameOver:
+        pass
+    st.over = True
+    game.emit(ev.GameEnded(rule="17", winner=st.winner, level=st.level,
+                           vp=tuple((s, st.vp[s]) for s in game.side_ids)))
+    return st.winner

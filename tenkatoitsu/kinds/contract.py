@@ -1,0 +1,198 @@
+"""The contract a kind of game implements, and the records it hands to the
+shared services (check, fmt, show, play, sim, replay, log, terminal play, the
+GUI shell). A service knows a kind only through this module: it never imports
+a kind's package.
+
+A kind is an object with the attributes and methods of `Kind`, registered
+under its name through the entry-point group `tenkatoitsu.kinds` (see
+`tenkatoitsu.kinds`). Its rules are a generator that yields Decisions and
+emits Events (`tenkatoitsu.core`); a game is scenario + seed + decisions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
+
+import attrs
+
+from tenkatoitsu.core.decisions import Decision
+from tenkatoitsu.core.driver import RuleGen
+from tenkatoitsu.core.events import Event, EventDigest
+from tenkatoitsu.dsl.diagnostics import Diagnostic
+
+
+@attrs.frozen
+class Seat:
+    """A place at the table: a side of a battle, a colour, a daimyo."""
+
+    id: str
+    name: str
+    colour: str | None = None
+
+
+@attrs.frozen
+class Seats:
+    """Who can play a scenario. A battle has fixed sides (`fixed`, every seat
+    taken); an area game takes `minimum`..`maximum` players, the first N of
+    `choices` in order."""
+
+    choices: tuple[Seat, ...]
+    minimum: int
+    maximum: int
+    default: int
+    fixed: bool = False
+
+    @classmethod
+    def sides(cls, seats: Sequence[Seat]) -> "Seats":
+        n = len(seats)
+        return cls(tuple(seats), n, n, n, fixed=True)
+
+    def for_count(self, n: int | None = None) -> tuple[Seat, ...]:
+        n = self.default if n is None else n
+        if not self.minimum <= n <= self.maximum:
+            raise ValueError(f"this scenario takes {self.range_text()} players, not {n}")
+        return self.choices[:n]
+
+    def range_text(self) -> str:
+        return str(self.minimum) if self.minimum == self.maximum else \
+            f"{self.minimum}-{self.maximum}"
+
+
+@attrs.frozen
+class VariantInfo:
+    """A scenario variant as a player chooses it."""
+
+    id: str
+    title: str = ""
+    group: str | None = None  # variants of one group exclude each other
+    default: bool = False
+
+
+@attrs.frozen
+class Result:
+    """How a game ended (or stands): the winner (None: a draw, or not over),
+    each seat's score, the victory level in the rules' words, and the turns
+    (or rounds) played."""
+
+    winner: str | None
+    scores: Mapping[str, int]
+    level: str | None = None
+    turns: int = 0
+
+
+@attrs.frozen
+class Description:
+    """What `check`, `show`, `scenarios` and `show --json` say of a file.
+
+    `summary` completes "FILE: ok: ..."; `lines` are `show`'s text; `board`
+    is the JSON of the board (a hex count, or the areas and their links)."""
+
+    name: str
+    is_scenario: bool
+    summary: str
+    lines: tuple[str, ...] = ()
+    seats: Seats | None = None
+    variants: tuple[VariantInfo, ...] = ()
+    board: Mapping[str, Any] = attrs.field(factory=dict)
+
+
+@attrs.frozen
+class GameSetup:
+    """What a new game is made of besides its scenario: the seed, the
+    variants named (the kind adds the defaults), the seats in play and the
+    kind's options (an instance of `Kind.options`)."""
+
+    seed: int = 1
+    variants: tuple[str, ...] = ()
+    players: tuple[str, ...] | None = None  # seat ids; None: the scenario's default
+    options: Any = None
+
+
+class VariantError(ValueError):
+    """Variants that cannot be played together, or that do not exist."""
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What the shared services read of a game in progress."""
+
+    scenario: Any
+    seed: int
+    variants: tuple[str, ...]
+    options: Any
+    players: tuple[str, ...]
+    state: Any
+    events: list[Event]
+    digest: EventDigest
+    listeners: list[Callable[[Event], None]]
+
+
+class Bot(Protocol):
+    name: str
+
+    def attach(self, context: Any) -> None: ...
+
+    def choose(self, decision: Decision) -> Any: ...
+
+
+#: bot name -> factory(seed, seat id)
+BotFactory = Callable[[int, str], Bot]
+
+
+@runtime_checkable
+class Kind(Protocol):
+    """One kind of game. Every member exists for the shared services."""
+
+    name: str  #: the registry key and the scenario header's `kind NAME`
+    title: str
+    aliases: tuple[str, ...]  #: other header words that mean this kind
+    grammar: Path  #: its .lark file; `%import common (...)` gives the shared tokens
+    options: type  #: attrs class of the game options, every field with a default
+    score_name: str  #: what a score is called in results ("vp", "castles")
+    bots: Mapping[str, BotFactory]  #: always has "random"
+
+    # ---- the scenario language
+    def build(self, tree: Any, file: str) -> tuple[Any | None, list[Diagnostic]]:
+        """A parse tree -> document (a scenario or a library), with problems."""
+
+    def uses(self, doc: Any) -> Sequence[Any]:
+        """The document's `use` includes: records with `.path` and `.pos`."""
+
+    def include(self, doc: Any, included: list[Any]) -> tuple[Any, list[Diagnostic]]:
+        """The document with its included documents attached."""
+
+    def validate(self, doc: Any) -> list[Diagnostic]: ...
+
+    def is_scenario(self, doc: Any) -> bool:
+        """A playable scenario (not a library of tables)."""
+
+    def format(self, doc: Any, original: str) -> str:
+        """The canonical text of the file, comments kept."""
+
+    def describe(self, doc: Any) -> Description: ...
+
+    # ---- a game
+    def seats(self, scenario: Any) -> Seats: ...
+
+    def new_game(self, scenario: Any, setup: GameSetup) -> Game:
+        """Raises VariantError or ValueError for a set-up the scenario refuses."""
+
+    def rules(self, game: Game) -> RuleGen: ...
+
+    def view(self, game: Game, player: str | None, state: Any = None) -> Mapping[str, Any]:
+        """What `player` may see (None: everything), of `state` (default: now).
+        JSON-able; bots and every screen read it."""
+
+    def result(self, game: Game) -> Result: ...
+
+    def summary(self, game: Game) -> Mapping[str, Any]:
+        """What `play --json` adds for this kind (JSON-able)."""
+
+    def attach_bots(self, game: Game, bots: Mapping[str, Bot]) -> None:
+        """Give each bot what its seat may see before the game runs."""
+
+    def status_text(self, game: Game, player: str) -> str:
+        """The terminal's screen for `player`."""
+
+    def result_lines(self, game: Game, viewer: str | None) -> list[str]:
+        """Lines after a finished game's result or log (e.g. plan sheets)."""
