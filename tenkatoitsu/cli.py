@@ -136,6 +136,10 @@ def _seat_ids(kind, scenario, count: int | None, given: int) -> tuple[str, ...] 
     """The seats in play: a battle's sides; else --seats, or one per named bot."""
     seats = kind.seats(scenario)
     if seats.fixed:
+        if count is not None and count != len(seats.choices):
+            raise ValueError(f"this scenario is played by its {len(seats.choices)} sides "
+                             f"({', '.join(s.id for s in seats.choices)}): --seats {count} "
+                             "does not apply")
         return None
     n = count if count is not None else (given if given > 1 else None)
     return tuple(s.id for s in seats.for_count(n))

@@ -32,8 +32,15 @@ def options_from(kind: Kind, given: Any) -> Any:
     try:
         return _options.structure(dict(given), kind.options)
     except Exception as e:
-        raise ValueError("bad game options: " + "; ".join(cattrs.transform_error(e, path="options"))
-                         ) from None
+        why = cattrs.transform_error(e, path="options", format_exception=_why)
+        raise ValueError("bad game options: " + "; ".join(why)) from None
+
+
+def _why(exc: BaseException, _type) -> str:
+    """An option's own reason (a validator's message), else cattrs' words."""
+    if isinstance(exc, KeyError):
+        return f"missing {exc}"
+    return str(exc) or type(exc).__name__
 
 
 @attrs.define

@@ -49,6 +49,12 @@ class Event:
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
+        known = _REGISTRY.get(cls.__name__)
+        if known is not None and (known.__module__, known.__qualname__) != \
+                (cls.__module__, cls.__qualname__):
+            # saves and logs name events by class: two kinds must not share a name
+            raise TypeError(f"two events named {cls.__name__}: {known.__module__} and "
+                            f"{cls.__module__}")
         _REGISTRY[cls.__name__] = cls
 
     def visible_to(self, viewer: str | None) -> bool:

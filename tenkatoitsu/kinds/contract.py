@@ -148,7 +148,8 @@ class Kind(Protocol):
     aliases: tuple[str, ...]  #: other header words that mean this kind
     grammar: Path  #: its .lark file; `%import common (...)` gives the shared tokens
     options: type  #: attrs class of the game options, every field with a default
-    score_name: str  #: what a score is called in results ("vp", "castles")
+    score_name: str  #: what a score is called in JSON results ("vp", "castles")
+    score_title: str  #: and in text ("VP", "Castles")
     bots: Mapping[str, BotFactory]  #: always has "random"
 
     # ---- the scenario language
@@ -194,5 +195,6 @@ class Kind(Protocol):
     def status_text(self, game: Game, player: str) -> str:
         """The terminal's screen for `player`."""
 
-    def result_lines(self, game: Game, viewer: str | None) -> list[str]:
-        """Lines after a finished game's result or log (e.g. plan sheets)."""
+    def result_lines(self, game: Game, viewer: str | None) -> list[tuple[str, str]]:
+        """(rule, line) pairs after a game's result or log that `viewer` may
+        read (None: everything), e.g. the battle's plan sheets [10.3]."""
