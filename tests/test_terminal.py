@@ -67,3 +67,12 @@ def test_sekigahara_status_shows_the_betrayal_aid():
     assert "Betrayal Aid" not in status(sim.play_game(sim.SimSpec(TRAINING, 1, ("random",
                                                                            "random")), 0).game,
                                         "oda")
+
+
+def test_the_terminal_log_keeps_the_opponents_secrets():
+    # [10.1] the Asai's battle plan is theirs: the Oda player's log does not show it
+    res = run_play("1\n" * 3000, "--seed", "3", "--human", "oda", "--bots", "random")
+    assert res.returncode == 0, res.stderr
+    before_end = res.stdout.split("game over:")[0]
+    assert "oda secretly chooses" in before_end
+    assert "asai secretly chooses" not in before_end
