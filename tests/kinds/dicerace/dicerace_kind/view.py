@@ -1,13 +1,15 @@
 """The dice race in the window (tenkatoitsu_gui.kinds.KindView): the areas,
 their links (sea lanes dashed) and the runners in the centre, the pending
-decision's options as buttons in a dock. The only module of the kind that
+decision in the shell's options panel. The only module of the kind that
 imports Qt; it draws what the rules say and decides nothing."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
+
+from tenkatoitsu_gui.decisions import OptionsPanel
 
 
 class RaceBoard(QWidget):
@@ -49,31 +51,23 @@ class DiceRaceView:
     side_docks = ()
 
     def __init__(self, controller, window=None):
-        self.controller, self.status, self.buttons = controller, None, []
+        self.controller, self.status = controller, None
         self.central = self.board = RaceBoard(controller.game)
-        self.panel = QWidget()
-        self.column = QVBoxLayout(self.panel)
-        self.prompt = QLabel(wordWrap=True)
-        self.column.addWidget(self.prompt)
-        self.column.addStretch(1)
+        self.panel = OptionsPanel()  # the shell's decision panel
+        self.panel.chosen.connect(self._answer)
         self.docks = [("Decision", self.panel, Qt.DockWidgetArea.RightDockWidgetArea)]
 
     def show(self, state, viewer, reveal_all, decision, answerable, who, events=None) -> None:
         self.board.state = state
         self.board.update()
-        self.prompt.setText(who + (f"\n{decision.prompt} [{decision.rule}]" if decision else ""))
-        for b in self.buttons:
-            b.deleteLater()
-        self.buttons = [QPushButton(o.label, toolTip=o.detail or "", enabled=answerable)
-                        for o in (decision.options if decision else ())]
-        for b, o in zip(self.buttons, decision.options if decision else ()):
-            b.clicked.connect(lambda _=False, v=o.value: self._answer(v))
-            self.column.insertWidget(self.column.count() - 1, b)
+        self.panel.show_decision(decision, who, answerable)
 
     def _answer(self, value) -> None:
         reason = self.controller.answer(value)  # None, or why the rules refuse it
-        if reason and self.status:
-            self.status(reason)
+        if reason:
+            self.panel.refuse(reason)
+            if self.status:
+                self.status(reason)
 
     def grab_targets(self) -> dict:
         return {"map": self.board, "decision": self.panel}
