@@ -86,9 +86,7 @@ class Session:
 
     def play_bots(self, bots: Mapping[str, Any], max_decisions: int = MAX_DECISIONS) -> None:
         self.kind.attach_bots(self.game, bots)
-        first = self.game.players[0]
-        self.driver.run(lambda d: bots[d.side if d.side is not None else first].choose(d),
-                        max_decisions)
+        self.driver.run(lambda d: bots[self.player_to_answer()].choose(d), max_decisions)
 
     def summary(self) -> dict:
         """What `play --json` prints: the result and the kind's own report."""

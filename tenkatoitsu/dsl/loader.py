@@ -183,7 +183,8 @@ def load_bytes(data: bytes, path: str | Path = "<bytes>", *, kind: Kind | None =
 def _load(text: str, path: Path, name: str, validate_: bool, kind: Kind | None,
           embedded: Mapping[str, str] | None) -> LoadResult:
     sources = {name: text}
-    kind, diags = kind_of(text, name, None) if kind is None else _header_agrees(text, name, kind)
+    # a file read as a given kind (an include, a kind's own loader): its header, if any, agrees
+    kind, diags = kind_of(text, name, expected=kind)
     if kind is None:
         return LoadResult(None, diags, sources, text=text)
     doc, parsed = parse_document(kind, text, name)
@@ -203,12 +204,6 @@ def _load(text: str, path: Path, name: str, validate_: bool, kind: Kind | None,
             diags.append(Diagnostic(f"internal error while checking the file: {e!r}",
                                     SourcePos(name, 1, 1), hint="please report this with the file"))
     return LoadResult(doc, diags, sources, kind, text, inc_texts)
-
-
-def _header_agrees(text: str, name: str, kind: Kind):
-    """A file read as `kind` (an include, a kind's own tests): its header, if
-    it has one, must name that kind."""
-    return kind_of(text, name, expected=kind)
 
 
 # parsed included files by (kind, path, mtime, size): documents are immutable,
@@ -233,7 +228,7 @@ def _read_include(kind: Kind, target: Path, name: str):
 
 
 def _parse_include(kind: Kind, text: str, name: str):
-    agree, diags = _header_agrees(text, name, kind)
+    agree, diags = kind_of(text, name, expected=kind)
     if agree is None:
         return text, None, diags
     inc, pd = parse_document(kind, text, name)
