@@ -23,7 +23,7 @@ def generated_scenario(width: int = 40, height: int = 30, clans_per_side: int = 
                        units_per_clan: int = 10) -> str:
     """A large valid battle: terrain, a river with fords, roads, and 200 units."""
     grid = Grid(width, height)
-    lines = ['version 1', 'scenario "Generated benchmark battle" {', '  kind tenkatoitsu',
+    lines = ['version 1', 'scenario "Generated benchmark battle" {', '  kind battle',
              '  use "rules/tenkatoitsu.tks"', '  turns 1..16 { night none fatigue 15..16 }',
              f'  map {width} x {height} {{', '    default clear']
     woods = [h.id for h in grid.hexes() if (h.col * 7 + h.row * 3) % 11 == 0]

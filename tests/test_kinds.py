@@ -89,7 +89,7 @@ def test_an_unknown_kind_in_the_header_is_a_located_error():
 
 def test_a_kind_line_out_of_place_is_explained():
     src = (SCENARIOS / "training.tks").read_text(encoding="utf-8")
-    text = src.replace("  kind tenkatoitsu\n", "", 1).replace(
+    text = src.replace("  kind battle\n", "", 1).replace(
         '  use "rules/tenkatoitsu.tks"\n', '  use "rules/tenkatoitsu.tks"\n  kind castles\n', 1)
     assert text != src
     res = load_text(text, SCENARIOS / "moved.tks")
