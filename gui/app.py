@@ -129,6 +129,7 @@ class NewGameDialog(QDialog):
             return
         self.problem.clear()
         ok.setEnabled(True)
+        self.bundled.setCurrentIndex(max(0, self.bundled.findData(self.path.text())))
         self.kind, doc = sf.kind, sf.document
         for v in sf.kind.describe(doc).variants:
             cb = QCheckBox(f"{v.id}: {v.title}" + (f" (group {v.group})" if v.group else ""))
