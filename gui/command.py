@@ -17,6 +17,7 @@ from tenkatoitsu.kinds import UnknownKind
 from tenkatoitsu.kinds.contract import VariantError
 
 from tenkatoitsu_gui.app import MainWindow, error_text
+from tenkatoitsu_gui.binding import problem
 from tenkatoitsu_gui.controller import HUMAN, GameController, GameSetup
 
 
@@ -103,8 +104,6 @@ def run(args) -> int:
     """`tenkatoitsu gui [SCENARIO]`: the window, or a screenshot with --screenshot."""
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from tenkatoitsu_gui.binding import problem
-
     trouble = problem()
     if trouble:
         print(f"tenkatoitsu gui: {trouble}", file=sys.stderr)

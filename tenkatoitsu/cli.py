@@ -6,18 +6,23 @@ the scenario's header (or the save) and works through that kind's contract."""
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import json
+import os
 import sys
 from pathlib import Path
 
 import attrs
 
-from tenkatoitsu import kinds
+from tenkatoitsu import kinds, sim
 from tenkatoitsu.arguments import game_options, names
 from tenkatoitsu.core.persistence import SaveError, write_text_atomically
 from tenkatoitsu.dsl.diagnostics import DiagnosticError, render
 from tenkatoitsu.dsl.loader import LoadResult, bundled, find_scenario, load_file, load_scenario
 from tenkatoitsu.kinds.contract import Description, VariantError
+from tenkatoitsu.session import Session, bots_for, load
+from tenkatoitsu.terminal import Terminal
 
 #: the scenario `gui` opens when given none
 DEFAULT_SCENARIO = "training"
@@ -157,8 +162,6 @@ def _add_setup_arguments(p: argparse.ArgumentParser, seats_help: str) -> None:
 
 def _start(args, bot_names: list[str]):
     """The session the arguments ask for (errors raised for the caller)."""
-    from tenkatoitsu.session import Session
-
     sf = load_scenario(args.scenario)
     players = _seat_ids(sf.kind, sf.document, args.seats, len(bot_names))
     return Session.start(sf, variants=names(args.variant), seed=args.seed,
@@ -166,8 +169,6 @@ def _start(args, bot_names: list[str]):
 
 
 def cmd_play(args) -> int:
-    from tenkatoitsu.session import bots_for
-
     try:
         session = _start(args, names(args.bots))
         bots = bots_for(session, args.bots, args.seed)
@@ -202,8 +203,6 @@ def cmd_play(args) -> int:
 
 
 def _play_terminal(args, session, bots) -> int:
-    from tenkatoitsu.terminal import Terminal
-
     players = session.game.players
     humans = set(players) if args.human == "both" else {args.human}
     if not humans <= set(players):
@@ -221,8 +220,6 @@ def _play_terminal(args, session, bots) -> int:
 
 def _replayed(path: str, command: str):
     """Load a save by replay; (report, None) or (None, exit status) after an error."""
-    from tenkatoitsu.session import load
-
     try:
         report = load(path)
     except SaveError as e:
@@ -271,11 +268,8 @@ def load_gui_package():
     """The GUI package, `tenkatoitsu_gui` (the repository's gui/ folder).
 
     Imported only here, so the engine never imports Qt. The gui/ folder beside
-    this tenkatoitsu/ comes first, so that a checkout (a worktree, or one whose
-    editable install predates the GUI) runs its own GUI with its own engine."""
-    import importlib
-    import importlib.util
-
+    this tenkatoitsu/ comes first, so that a source checkout runs its own GUI
+    with its own engine even when another copy is installed."""
     init = Path(__file__).resolve().parents[1] / "gui" / "__init__.py"
     if "tenkatoitsu_gui" in sys.modules or not init.exists():
         try:
@@ -294,8 +288,6 @@ def load_gui_package():
 
 
 def _has_display() -> bool:
-    import os
-
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
                 or os.environ.get("QT_QPA_PLATFORM") or sys.platform in ("win32", "darwin"))
 
@@ -324,8 +316,6 @@ def cmd_gui(args) -> int:
 # ---------------------------------------------------------------- sim
 
 def cmd_sim(args) -> int:
-    from tenkatoitsu import sim
-
     bots = names(args.bots) or ["random"]
     if args.n < 1 or args.jobs < 1:
         print("tenkatoitsu sim: -n and --jobs must be at least 1", file=sys.stderr)

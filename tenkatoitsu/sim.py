@@ -8,7 +8,9 @@ field but the timings is the same for any number of jobs."""
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import math
 import os
 import sys
@@ -19,6 +21,7 @@ from pathlib import Path
 
 import attrs
 
+from tenkatoitsu.core.persistence import write_text_atomically
 from tenkatoitsu.dsl.loader import load_scenario
 from tenkatoitsu.session import Session, make_bot
 
@@ -240,11 +243,6 @@ def report(summary: dict, sf) -> str:
 
 
 def write_csv(summary: dict, path: str | Path) -> None:
-    import csv
-    import io
-
-    from tenkatoitsu.core.persistence import write_text_atomically
-
     seats, key = summary["seats"], summary["score"]
     buf = io.StringIO()
     w = csv.writer(buf)

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import re
 
-from tenkatoitsu.kinds.battle import siege
-from tenkatoitsu.kinds.battle.siege_map import geometry
+from tenkatoitsu.kinds.battle.queries.siege_map import geometry
 from tenkatoitsu.hexmap import Hex, hex_distance
+from tenkatoitsu.kinds.battle.queries import fortress
 
 #: decisions taken inside a siege procedure, when the end may be pending
 INSIDE = ("siege-sacrifice", "siege-advantage", "siege-loss", "siege-force", "siege-counter",
@@ -52,7 +52,7 @@ class SiegeChecker:
         g = self.game
         fortresses = {f.id for f in g.scenario.map.fortresses}
         for fid in fortresses:
-            sides = {g.side_of(u) for u in siege.units_inside(g, fid)}
+            sides = {g.side_of(u) for u in fortress.units_inside(g, fid)}
             assert (len(sides) == 2) == (fid in g.state.sieges), (fid, sides)
         for fid, s in g.state.sieges.items():
             geo = geometry(g, fid)
@@ -70,8 +70,8 @@ class SiegeChecker:
                 if s.pending:
                     continue
                 for side in s.sides():
-                    if siege.units_inside(g, fid, side):
-                        assert not siege.is_beaten(g, s, side), f"{fid}: {side} beaten, no end"
+                    if fortress.units_inside(g, fid, side):
+                        assert not fortress.is_beaten(g, s, side), f"{fid}: {side} beaten, no end"
         if dec.kind == "siege-place-marker":
             s = g.state.sieges[dec.context["fortress"]]
             geo = geometry(g, s.fortress)
@@ -105,17 +105,17 @@ class SiegeChecker:
         elif name == "Note" and event.rule == "15.9" and "no Manpower left" in event.message:
             # the elimination [15.9] happens only to a side really beaten
             side, fid = re.match(r"(\S+) has no .* left in (\S+):", event.message).groups()
-            assert siege.is_beaten(g, g.state.sieges[fid], side), event.message
+            assert fortress.is_beaten(g, g.state.sieges[fid], side), event.message
             self.seen["beaten"] += 1
         elif name == "SiegeEnded":
             # a siege ends only once a side has no unit left inside
             assert event.fortress not in g.state.sieges
-            assert len({g.side_of(u) for u in siege.units_inside(g, event.fortress)}) <= 1
+            assert len({g.side_of(u) for u in fortress.units_inside(g, event.fortress)}) <= 1
             self.seen["ended"] += 1
             self.ended[event.fortress] = (event.survivor_score, event.out_of_combat)
         elif name == "SiegeSurvivors":
             score, ooc = self.ended[event.fortress]
-            em = lambda us: sum(siege.elan_mass(g, u) for u in us)
+            em = lambda us: sum(fortress.elan_mass(g, u) for u in us)
             assert em(event.kept) <= score
             assert em(event.disorganized) >= min(ooc, em(event.kept))
             assert set(event.disorganized) <= set(event.kept)

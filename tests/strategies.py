@@ -31,7 +31,7 @@ import string
 
 from hypothesis import strategies as st
 
-from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.hexmap import Hex
 
 # ------------------------------------------------------------------ lexical atoms

@@ -3,16 +3,19 @@ worked examples 10.2, 10.3 and 10.4.4, and each tactic played."""
 
 import pytest
 
-from tenkatoitsu.kinds.battle import battle_plan as bp
-from tenkatoitsu.kinds.battle import model as m
-from tenkatoitsu.kinds.battle import movement, tactics
-from tenkatoitsu.kinds.battle.activation import activation_sequence
-from tenkatoitsu.kinds.battle.command import chit_destination, delay_phase, select_chits
+from tenkatoitsu.kinds.battle.rules import battle_plan as bp
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.rules import tactics
+from tenkatoitsu.kinds.battle.rules.activation import activation_sequence
+from tenkatoitsu.kinds.battle.rules.command import delay_phase, select_chits
+from tenkatoitsu.kinds.battle.queries.chits import chit_destination
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.state import TacticUse, clan_chit
 from tenkatoitsu.kinds.battle.view import HIDDEN, player_view
 
 from helpers import ScriptedDice, place
+from tenkatoitsu.kinds.battle.queries import reach
+from tenkatoitsu.kinds.battle.queries import charge_paths
 
 
 def drive(gen, answer=lambda d: None):
@@ -148,7 +151,7 @@ def test_night_adds_two(game):
 
 
 def test_scenario_rules_modify_the_roll(game):
-    from tenkatoitsu.kinds.battle.scenario_rules import ScenarioRule
+    from tenkatoitsu.kinds.battle.hooks import ScenarioRule
 
     class Hill(ScenarioRule):
         def plan_modifier(self, game, side):
@@ -209,9 +212,9 @@ def test_companions_wait_aside_then_return(game):
 
 def test_totsugeki_reaches_farther_than_a_charge(game):
     place(game, "B1", "0502")
-    target = movement.charge_targets(game, "B1")[0]
-    far = movement.spearhead_destinations(game, "B1", target, tactics.TOTSUGEKI_MP)
-    near = movement.spearhead_destinations(game, "B1", target, 3.0)
+    target = charge_paths.charge_targets(game, "B1")[0]
+    far = charge_paths.spearhead_destinations(game, "B1", target, tactics.TOTSUGEKI_MP)
+    near = charge_paths.spearhead_destinations(game, "B1", target, 3.0)
     assert set(far) != set(near)  # 5 MP reach contact, 3 MP only part of the way
     use = TacticUse("totsugeki", ["B"], 2)
     with_plan(game, "oda", "choda")
@@ -231,7 +234,7 @@ def test_totsugeki_reaches_farther_than_a_charge(game):
 
 
 def test_totsugeki_modifier_in_the_breakdown(game):
-    from tenkatoitsu.kinds.battle.combat import combat_breakdown
+    from tenkatoitsu.kinds.battle.queries.attacks import combat_breakdown
 
     place(game, "B1", "0407")
     game.state.moved.add("B1")  # it charged into contact: an assault [11.5]
@@ -312,8 +315,8 @@ def test_ashibaya_marches_6_mp(game):
         if d.kind == "march-hex" and d.context["unit"] == "C1":
             offered["C1"] = {o.value for o in d.options}
         return None
-    expected = {h.id for h in movement.march_destinations(game, "C1", tactics.ASHIBAYA_MP)}
-    four = {h.id for h in movement.march_destinations(game, "C1", 4.0)}
+    expected = {h.id for h in reach.march_destinations(game, "C1", tactics.ASHIBAYA_MP)}
+    four = {h.id for h in reach.march_destinations(game, "C1", 4.0)}
     assert four < expected
     game.dice = ScriptedDice(game, [3] * 40)
     drive(tactics.perform(game, "C", use), answer)

@@ -11,15 +11,17 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from tenkatoitsu.kinds.battle import combat as cb
+from tenkatoitsu.kinds.battle.rules import combat as cb
 from tenkatoitsu.kinds.battle import events as ev
-from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.load import load_file, load_text
-from tenkatoitsu.kinds.battle.results import parse_result
+from tenkatoitsu.kinds.battle.scenario.results import parse_result
 from tenkatoitsu.core.events import DieRolled
 from tenkatoitsu.hexmap import Hex, hexes_within
 from helpers import DiceFaces
+from tenkatoitsu.kinds.battle.rules import losses
+from tenkatoitsu.kinds.battle.queries import attacks
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -165,7 +167,7 @@ def example_11_1():
 
 def test_example_11_1_three_plans(example_11_1):
     g = example_11_1
-    plans = cb.attack_plans(g, "pink", ["X", "Y1", "Y2"])
+    plans = attacks.attack_plans(g, "pink", ["X", "Y1", "Y2"])
     assert plans_as_sets(plans) == {
         frozenset({combat(["Y1", "Y2"], ["A"]), combat(["X"], ["B"])}),
         frozenset({combat(["Y1", "X"], ["A"]), combat(["Y2"], ["B"])}),
@@ -184,7 +186,7 @@ def test_example_11_1_stepwise_planning_reaches_the_same_three_plans(example_11_
     # path of answers ends in a legal plan and every legal plan is reachable
     monkeypatch.setattr(cb, "PLAN_LIMIT", 2)
     g = example_11_1
-    group = cb.attack_groups(g, "pink", ["X", "Y1", "Y2"])[0]
+    group = attacks.attack_groups(g, "pink", ["X", "Y1", "Y2"])[0]
     reached = set()
 
     def walk(prefix):
@@ -201,7 +203,7 @@ def test_example_11_1_stepwise_planning_reaches_the_same_three_plans(example_11_
             walk(prefix + [o.value])
 
     walk([])
-    assert plans_as_sets(reached) == plans_as_sets(cb.attack_plans(g, "pink", ["X", "Y1", "Y2"]))
+    assert plans_as_sets(reached) == plans_as_sets(attacks.attack_plans(g, "pink", ["X", "Y1", "Y2"]))
 
 
 def test_example_11_2_non_obligatory_attack():
@@ -212,7 +214,7 @@ def test_example_11_2_non_obligatory_attack():
         {"A": ("K", "0403", U), "B": ("K", "0505", U), "C": ("K", "0506", U),
          "X": ("P", "0404", U), "Y": ("Q", "0605", U)},
         hexsides="    hexside non-obligatory 0404|0505 0404|0403")
-    plans = plans_as_sets(cb.attack_plans(g, "pink", ["X", "Y"]))
+    plans = plans_as_sets(attacks.attack_plans(g, "pink", ["X", "Y"]))
     # X makes no attack; Y must attack B and C together ...
     assert frozenset({combat(["Y"], ["B", "C"])}) in plans
     # ... or X attacks B, which leaves only C for Y
@@ -224,7 +226,7 @@ def test_example_11_2_non_obligatory_attack():
         frozenset({combat(["X"], ["A"]), combat(["Y"], ["B", "C"])}),
         frozenset({combat(["X"], ["A", "B"]), combat(["Y"], ["C"])}),
     }
-    group = cb.attack_groups(g, "pink", ["X", "Y"])[0]
+    group = attacks.attack_groups(g, "pink", ["X", "Y"])[0]
     assert group.must_attack == {"Y"} and group.must_be_attacked == {"B", "C"}
 
 
@@ -232,14 +234,14 @@ def test_a_unit_not_in_attack_must_attack_across_an_ordinary_hexside():
     # [11.1] in Defense, across a plain hexside: the enemy must be attacked
     g = make_game({"K": ("blue", "defense"), "P": ("pink", "defense")},
                   {"A": ("K", "0505", U), "X": ("P", "0504", U)})
-    assert plans_as_sets(cb.attack_plans(g, "pink", ["X"])) == {frozenset({combat(["X"], ["A"])})}
+    assert plans_as_sets(attacks.attack_plans(g, "pink", ["X"])) == {frozenset({combat(["X"], ["A"])})}
 
 
 def test_no_attack_across_a_river():
     g = make_game({"K": ("blue", "defense"), "P": ("pink", "attack")},
                   {"A": ("K", "0505", U), "X": ("P", "0504", U)},
                   hexsides="    hexside river 0504|0505")
-    assert cb.attack_groups(g, "pink", ["X"]) == []
+    assert attacks.attack_groups(g, "pink", ["X"]) == []
     result, seen = drive(cb.attacks(g, "pink", ["X"]))
     assert result == [] and seen == []
 
@@ -248,9 +250,9 @@ def test_independent_groups_are_planned_separately():
     g = make_game({"K": ("blue", "defense"), "P": ("pink", "attack")},
                   {"A": ("K", "0303", U), "B": ("K", "0808", U),
                    "X": ("P", "0302", U), "Y": ("P", "0807", U)})
-    groups = cb.attack_groups(g, "pink", ["X", "Y"])
+    groups = attacks.attack_groups(g, "pink", ["X", "Y"])
     assert [(gr.attackers, gr.defenders) for gr in groups] == [(("X",), ("A",)), (("Y",), ("B",))]
-    assert len(cb.attack_plans(g, "pink", ["X", "Y"])) == 1
+    assert len(attacks.attack_plans(g, "pink", ["X", "Y"])) == 1
 
 
 # ------------------------------------------------------------------ [11.4] combined attack
@@ -274,7 +276,7 @@ def test_example_11_4_combined_attack(combined):
     (rec,) = records
     assert rec.planned.attackers == ("A1", "A2", "B1", "C1")
     assert rec.attackers == ("A1", "A2", "C1") and rec.status == "resolved"
-    (declared,) = of(g, cb.CombatDeclared)
+    (declared,) = of(g, ev.CombatDeclared)
     assert declared.attackers == ("A1", "A2", "C1")
     assert declared.supports == ("B1",)  # Clan B may not attack but supports [11.6.1]
     assert ("support x1 +1", "11.6.1", 1, 0) in declared.lines
@@ -290,7 +292,7 @@ def test_combined_attack_single_winner_attacks_alone(combined):
            fallback=True)
     records, _ = drive(cb.attacks(g, "blue", ["A1", "A2", "B1", "C1"]), default=first)
     assert records[0].attackers == ("B1",)
-    assert set(of(g, cb.CombatDeclared)[0].supports) == {"A1", "A2", "C1"}
+    assert set(of(g, ev.CombatDeclared)[0].supports) == {"A1", "A2", "C1"}
 
 
 def test_kido_attacks_together_without_the_roll(combined):
@@ -330,19 +332,19 @@ def support_example():
 
 def test_example_11_6_1_support(support_example):
     g = support_example
-    assert cb.supports(g, ["A1"], ["X"], {"A1"}) == ["C1"]
+    assert attacks.supports(g, ["A1"], ["X"], {"A1"}) == ["C1"]
     # a unit that fights this phase gives no support
-    assert cb.supports(g, ["A1"], ["X"], {"A1", "C1"}) == []
+    assert attacks.supports(g, ["A1"], ["X"], {"A1", "C1"}) == []
     # without Y, B1 supports as well
     g.eliminate("Y", "test")
-    assert cb.supports(g, ["A1"], ["X"], {"A1"}) == ["B1", "C1"]
+    assert attacks.supports(g, ["A1"], ["X"], {"A1"}) == ["B1", "C1"]
 
 
 def test_support_counts_in_clan_phase_attack(support_example):
     g = support_example
     script(g, ("combat", (3, 3)), ("combat", (3, 3)), fallback=True)
     drive(cb.attacks(g, "blue", ["A1"], rule="8.2"), default=first)
-    (declared,) = of(g, cb.CombatDeclared)
+    (declared,) = of(g, ev.CombatDeclared)
     assert declared.supports == ("C1",)
 
 
@@ -357,7 +359,7 @@ def test_leadership_declared_attacker_first_then_defender():
                          default=first)
     assert [(d.kind, d.side) for d in seen[:2]] == [("leadership", "blue"), ("leadership", "pink")]
     assert seen[0].values() == [["A1", "blue"], ["A1", "red"]]
-    lines = {label: (b, r) for label, _, b, r in of(g, cb.CombatDeclared)[0].lines}
+    lines = {label: (b, r) for label, _, b, r in of(g, ev.CombatDeclared)[0].lines}
     assert lines["A1: leadership +2 (red)"] == (0, 2)
     assert lines["X: leadership -1 (blue)"] == (-1, 0)
     # melee: attacker Elan+Mass on red; defender in Defense, no prepared firearms
@@ -379,18 +381,18 @@ def test_assault_against_closed_ranks_and_totsugeki():
                   {"A1": ("A", "0504", "elan 2 mass 3 fire 0"),
                    "X": ("P", "0505", "elan 1 mass 2 fire 2")})
     g.state.moved.add("A1")
-    bd, sup = cb.combat_breakdown(g, ["A1"], ["X"], totsugeki=True)
+    bd, sup = attacks.combat_breakdown(g, ["A1"], ["X"], totsugeki=True)
     lines = {ln.label: (ln.blue, ln.red) for ln in bd.lines}
     assert lines["A1 shingeki: elan +2"] == (2, 0)
     assert lines["X yari-fusuma: fire -2"] == (-2, 0)
     assert lines["A1: terrain -1"] == (-1, 0)
     assert lines["Totsugeki +2"] == (2, 0)
-    bd2, _ = cb.combat_breakdown(g, ["A1"], ["X"], totsugeki=False)
+    bd2, _ = attacks.combat_breakdown(g, ["A1"], ["X"], totsugeki=False)
     assert bd.blue - bd2.blue == 2
     # through attacks(): only the clans named for Totsugeki get it
     script(g, ("combat", (3, 3)), ("combat", (3, 3)), fallback=True)
     drive(cb.attacks(g, "blue", ["A1"], totsugeki_clans={"A"}), default=first)
-    assert any(label == "Totsugeki +2" for label, *_ in of(g, cb.CombatDeclared)[0].lines)
+    assert any(label == "Totsugeki +2" for label, *_ in of(g, ev.CombatDeclared)[0].lines)
 
 
 def test_firearms_prepared_in_melee_uphill():
@@ -399,7 +401,7 @@ def test_firearms_prepared_in_melee_uphill():
                   {"A1": ("A", "0504", "elan 0 mass 3 fire 0"),
                    "X": ("P", "0505", "elan 0 mass 3 fire 2")},
                   hexsides="    hexside slope 0504>0505")
-    bd, _ = cb.combat_breakdown(g, ["A1"], ["X"])
+    bd, _ = attacks.combat_breakdown(g, ["A1"], ["X"])
     assert "X" in bd.firearms_prepared
     assert (bd.blue, bd.red) == (-1 - 2, 0)
 
@@ -551,7 +553,7 @@ def leaders():
 def test_leader_loss_odds(leaders, eliminated, steps, die, killed):
     g = leaders
     script(g, ("leader loss: X1", die))
-    assert cb.leader_loss_test(g, "X1", eliminated=eliminated, steps=steps) is killed
+    assert losses.leader_loss_test(g, "X1", eliminated=eliminated, steps=steps) is killed
     assert g.state.units["X1"].leader_killed is killed
     assert g.lead("X1") == (0 if killed else 2)
     assert g.state.bundori == {"blue": 2 if killed else 0, "pink": 0}
@@ -563,14 +565,14 @@ def test_leader_loss_odds(leaders, eliminated, steps, die, killed):
 def test_no_leader_test_for_one_step_or_no_leader(leaders):
     g = leaders
     script(g)  # any roll would fail
-    assert cb.leader_loss_test(g, "X1", eliminated=False, steps=1) is False
-    assert cb.leader_loss_test(g, "X3", eliminated=True, steps=0) is False
+    assert losses.leader_loss_test(g, "X1", eliminated=False, steps=1) is False
+    assert losses.leader_loss_test(g, "X3", eliminated=True, steps=0) is False
 
 
 def test_leader_x_gives_one_bundori(leaders):
     g = leaders
     script(g, ("leader loss: X2", 3))
-    assert cb.leader_loss_test(g, "X2", eliminated=True, steps=0)
+    assert losses.leader_loss_test(g, "X2", eliminated=True, steps=0)
     assert g.state.bundori["blue"] == 1
 
 
@@ -610,16 +612,16 @@ def rout_game():
 def test_rout_table_rout_eliminates_the_clan(rout_game):
     g = rout_game()
     script(g, ("rout: clan P", 1))  # 1 + leadership 0 + 1 fresh unit = 2
-    res, _ = drive(cb.rout_check(g, "P"))
+    res, _ = drive(losses.rout_check(g, "P"))
     assert res == "rout" and g.state.units["X2"].eliminated
-    (t,) = of(g, cb.RoutTested)
+    (t,) = of(g, ev.RoutTested)
     assert (t.roll, t.leadership, t.fresh_units, t.total, t.result) == (1, 0, 1, 2, "rout")
 
 
 def test_rout_table_nothing(rout_game):
     g = rout_game()
     script(g, ("rout: clan P", 4))  # 5
-    res, _ = drive(cb.rout_check(g, "P"))
+    res, _ = drive(losses.rout_check(g, "P"))
     assert res == "nothing" and g.state.units["X2"].on_map
 
 
@@ -627,14 +629,14 @@ def test_rout_exhausted_units_do_not_count(rout_game):
     g = rout_game()
     g.state.units["X2"].steps_lost = 3
     script(g, ("rout: clan P", 2))  # 2 + 0 + 0 = 2
-    res, _ = drive(cb.rout_check(g, "P"))
+    res, _ = drive(losses.rout_check(g, "P"))
     assert res == "rout"
 
 
 def test_rout_table_withdrawal(rout_game):
     g = rout_game()
     script(g, ("rout: clan P", 3), fallback=True)  # 4
-    res, seen = drive(cb.rout_check(g, "P"), default=first)
+    res, seen = drive(losses.rout_check(g, "P"), default=first)
     assert res == "withdrawal"
     assert seen and seen[0].kind == "withdraw-unit"
     assert g.state.units["X2"].hex != Hex.from_id("0605")
@@ -644,7 +646,7 @@ def test_rout_table_withdrawal(rout_game):
 def test_rout_table_withdrawal_or_seppuku(rout_game):
     g2 = rout_game(x2="elan 1 mass 2 fire 0 lead 1")
     script(g2, ("rout: clan P", 1))  # 1 + 1 + 1 = 3: the owner's choice
-    res, seen = drive(cb.rout_check(g2, "P"), "seppuku")
+    res, seen = drive(losses.rout_check(g2, "P"), "seppuku")
     assert seen[0].kind == "rout-choice" and seen[0].side == "pink"
     assert seen[0].values() == ["withdrawal", "seppuku"]
     assert res == "seppuku" and g2.state.units["X2"].leader_killed
@@ -653,7 +655,7 @@ def test_rout_table_withdrawal_or_seppuku(rout_game):
 
 def test_seppuku_without_a_leader_still_gives_one_bundori(rout_game):
     g = rout_game()
-    res, seen = drive(cb.seppuku(g, "P"))
+    res, seen = drive(losses.seppuku(g, "P"))
     assert res is None and seen == [] and g.state.bundori["blue"] == 1
     assert not of(g, ev.LeaderKilled)
 
@@ -661,7 +663,7 @@ def test_seppuku_without_a_leader_still_gives_one_bundori(rout_game):
 def test_never_routs(rout_game):
     g = rout_game(flags=("never-routs",))
     script(g)  # no die is rolled
-    res, _ = drive(cb.rout_check(g, "P"))
+    res, _ = drive(losses.rout_check(g, "P"))
     assert res == "never-routs" and g.state.units["X2"].on_map
 
 
@@ -690,7 +692,7 @@ def test_combat_phase_charges_then_attacks():
     assert "A1" in g.state.moved and g.state.units["A1"].hex.is_adjacent(Hex.from_id("0506"))
     (rec,) = records
     assert rec.status == "resolved" and rec.report.attackers == ("A1",)
-    labels = [label for label, *_ in of(g, cb.CombatDeclared)[0].lines]
+    labels = [label for label, *_ in of(g, ev.CombatDeclared)[0].lines]
     assert "A1 shingeki: elan +2" in labels and "X1 yari-fusuma: fire -1" in labels
 
 
@@ -710,7 +712,7 @@ def test_combat_phase_units_in_ezoc_attack_whatever_their_order():
     records, _ = drive(cb.combat_phase(g, "blue"), default=first)
     assert [r.report.attackers for r in records] == [("A1",)]
     # all defenders in Movement: +2 [11.6]
-    lines = of(g, cb.CombatDeclared)[0].lines
+    lines = of(g, ev.CombatDeclared)[0].lines
     assert any("all defenders in Movement" in label for label, *_ in lines)
 
 
@@ -785,10 +787,10 @@ def occupancy_ok(g):
 def test_property_attacks_on_training_positions(g, kido, data):
     activated = [u.id for u in g.units_on_map("oda")]
     in_attack = [u for u in activated if g.unit_order(u) == m.Order.ATTACK]
-    required = {d for a in in_attack for d in cb.targets_of(g, a)}
-    groups = cb.attack_groups(g, "oda", activated)
+    required = {d for a in in_attack for d in attacks.targets_of(g, a)}
+    groups = attacks.attack_groups(g, "oda", activated)
     for gr in groups:  # [11.1] a plan where every unit in Attack attacks always exists
-        assert next(cb.group_plans(gr), None) is not None
+        assert next(attacks.group_plans(gr), None) is not None
     start = len(g.events)
 
     def choose(d):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.load import load_text, parse_document
 from tenkatoitsu.dsl.diagnostics import render_all
 

@@ -24,8 +24,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tenkatoitsu.kinds.battle.load import LoadResult, load_bytes, parse_document
-from tenkatoitsu.kinds.battle.model import FORMAT_VERSION
-from tenkatoitsu.kinds.battle.printer import format_source, print_document
+from tenkatoitsu.kinds.battle.scenario.model import FORMAT_VERSION
+from tenkatoitsu.kinds.battle.scenario.printer import format_source, print_document
 from tenkatoitsu.dsl.diagnostics import render_all
 
 ROOT = Path(__file__).resolve().parents[1]

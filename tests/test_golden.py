@@ -1,9 +1,9 @@
 """Golden parse: the shipped training scenario read back value by value, and
 its canonical print pinned (any change in how the language reads shows here)."""
 
-from tenkatoitsu.kinds.battle import model as m
-from tenkatoitsu.kinds.battle.printer import print_document
-from tenkatoitsu.kinds.battle.validate import effective_setup
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.scenario.printer import print_document
+from tenkatoitsu.kinds.battle.scenario.setup import effective_setup
 from tenkatoitsu.hexmap import Hex
 
 from conftest import ROOT

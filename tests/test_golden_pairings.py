@@ -5,9 +5,9 @@ here. Regenerate with TENKATOITSU_UPDATE_GOLDEN=1 after a deliberate change."""
 import json
 import os
 
-from tenkatoitsu.kinds.battle.combat import attack_plans
+from tenkatoitsu.kinds.battle.queries.attacks import attack_plans
 from tenkatoitsu.kinds.battle.game import Game
-from tenkatoitsu.kinds.battle.zoc import is_in_ezoc, zoc_of
+from tenkatoitsu.kinds.battle.queries.zoc import is_in_ezoc, zoc_of
 from tenkatoitsu.hexmap import Hex
 
 from conftest import ROOT

@@ -6,14 +6,15 @@ import random
 
 import pytest
 
-from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.bots import BOTS, RandomBot, make_bot
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.load import load_scenario
 from tenkatoitsu.kinds.battle.heuristic import HANDLERS, BotContext, HeuristicBot, fallback
 from tenkatoitsu.kinds.battle.heuristic.combat import CombatJudge, hit_cost
-from tenkatoitsu.kinds.battle.heuristic.strategy import LEVELS, decisive_leaders, objectives
-from tenkatoitsu.kinds.battle.results import Hit
+from tenkatoitsu.kinds.battle.heuristic.objectives import objectives
+from tenkatoitsu.kinds.battle.heuristic.strategy import LEVELS, decisive_leaders
+from tenkatoitsu.kinds.battle.scenario.results import Hit
 from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.hexmap import Hex
 

@@ -5,8 +5,8 @@ Small positions of the short game where the commander must choose what a
 commander would choose."""
 
 
-from tenkatoitsu.kinds.battle import model as m
-from tenkatoitsu.kinds.battle import zoc
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.queries import zoc
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.heuristic import combat, orders
 from tenkatoitsu.kinds.battle.heuristic.strategy import LEVELS

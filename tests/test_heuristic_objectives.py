@@ -8,8 +8,9 @@ import pytest
 
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.heuristic import combat as hcombat
-from tenkatoitsu.kinds.battle.heuristic.strategy import hold_stake, objectives
-from tenkatoitsu.kinds.battle.results import Hit
+from tenkatoitsu.kinds.battle.heuristic.objectives import objectives
+from tenkatoitsu.kinds.battle.heuristic.strategy import hold_stake
+from tenkatoitsu.kinds.battle.scenario.results import Hit
 from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.hexmap import Hex
 

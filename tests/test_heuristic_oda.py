@@ -2,8 +2,7 @@
 at its fords and take VP hexes (Yokoyama-jō worth 3 [17.1]) before the last
 turn. Small positions where the commander must do what gets him across."""
 
-from tenkatoitsu.kinds.battle import model as m
-from tenkatoitsu.kinds.battle import movement as mv
+from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.heuristic import orders, plans
 from tenkatoitsu.kinds.battle.heuristic import movement as hm
@@ -12,6 +11,7 @@ from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.hexmap import Hex
 
 from helpers import place, heuristic_bot
+from tenkatoitsu.kinds.battle.rules import march
 
 YOKOYAMA = Hex.from_id("0311")
 
@@ -22,7 +22,7 @@ def bot_for(game, side="oda", level="normal"):
 
 def march_with(bot, game, clan):
     """[6.5] the clan's march, every decision answered by the bot."""
-    gen = mv.march(game, clan)
+    gen = march.march(game, clan)
     try:
         d = next(gen)
         while True:

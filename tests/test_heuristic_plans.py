@@ -4,9 +4,9 @@ in which it logs tactics and activates an inactive plan."""
 
 import pytest
 
-from tenkatoitsu.kinds.battle import battle_plan as bp
-from tenkatoitsu.kinds.battle import model as m
-from tenkatoitsu.kinds.battle.command import select_chits
+from tenkatoitsu.kinds.battle.rules import battle_plan as bp
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.rules.command import select_chits
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.heuristic import plans
 from tenkatoitsu.kinds.battle.heuristic.orders import wanted_order

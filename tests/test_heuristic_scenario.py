@@ -4,7 +4,7 @@ Sekigahara's betrayals [21.4] [21.6]."""
 
 
 from tenkatoitsu.kinds.battle import events as ev
-from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.bots import attach_bots, make_bot
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.heuristic import scenario as sc

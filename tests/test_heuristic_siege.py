@@ -9,14 +9,16 @@ the bot answers as a commander would."""
 
 import pytest
 
-from tenkatoitsu.kinds.battle import model as m
-from tenkatoitsu.kinds.battle import siege, siege_actions
-from tenkatoitsu.kinds.battle.heuristic import siege as sb
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.rules import siege_actions
+from tenkatoitsu.kinds.battle.heuristic import siege_eval as sb
 from tenkatoitsu.kinds.battle.heuristic.orders import wanted_order
 from tenkatoitsu.hexmap import Hex
 
 from conftest import SCENARIOS
 from helpers import ScriptedDice, place, siege_game, heuristic_bot as bot_for, bot_game
+from tenkatoitsu.kinds.battle.queries import fortress
+from tenkatoitsu.kinds.battle.rules import siege_end
 
 H = Hex.from_id
 FORT = "yokoyama"
@@ -172,7 +174,7 @@ def test_the_besieged_holds_the_keep_and_the_gates_first():
     s = besiege(game)
     s.pending = [["asai", None, "15.5"]]
     bots = {"asai": bot_for(game, "asai"), "oda": bot_for(game, "oda")}
-    gen = siege.settle(game)
+    gen = siege_end.settle(game)
     placed = []
     try:
         d = next(gen)
@@ -195,7 +197,7 @@ def test_the_besieger_strikes_from_his_base_and_keeps_a_reserve():
                 manpower={"oda": 8, "asai": 4})
     s.pending = [["oda", "b", "15.5"]]
     bot = bot_for(game, "oda")
-    gen = siege.settle(game)
+    gen = siege_end.settle(game)
     d = next(gen)
     first = bot.choose(d)
     assert first == "rampart"  # next to the keep, and the keep is struck from there
@@ -219,7 +221,7 @@ def test_relinquish_only_a_hopeless_siege_and_the_order_follows():
     assert sb.hopeless(game, s, "oda")
     assert wanted_order(bot, "B") == m.Order.DEFENSE  # [15.8.2] out of Attack to leave
     game.set_order("B", m.Order.DEFENSE, "8.1")
-    d = next(siege.relinquish_offer(game, "B"))
+    d = next(siege_end.relinquish_offer(game, "B"))
     assert bot.choose(d) == "b"
     asai = bot_for(game, "asai")
     assert wanted_order(asai, "4") == m.Order.DEFENSE  # the winning garrison holds
@@ -230,9 +232,9 @@ def test_survivors_are_the_most_valuable_set_that_fits():
     for uid in ("2a", "2c"):
         place(game, uid, "0311")  # Isono Kazumasa (Elan+Mass 5) and his archers (2)
     bot = bot_for(game, "asai")
-    units = siege.units_inside(game, FORT, "asai")
+    units = fortress.units_inside(game, FORT, "asai")
     assert units == ["2a", "2c", "4a", "4b"]
-    gen = siege.survivors(game, FORT, "asai", units, 6, 0)
+    gen = siege_end.survivors(game, FORT, "asai", units, 6, 0)
     answers = []
     d = next(gen)
     try:
@@ -252,14 +254,14 @@ def test_the_commander_survives_and_leaders_are_not_disorganized():
     game = new_game()
     place(game, "1a", "0311")
     bot = bot_for(game, "asai")
-    gen = siege.survivors(game, FORT, "asai", ["1a", "4a", "4b"], 5, 0)
+    gen = siege_end.survivors(game, FORT, "asai", ["1a", "4a", "4b"], 5, 0)
     d = next(gen)
     assert bot.choose(d) == "keep"  # Asai Nagamasa: his death loses the battle [17.1]
     dis = new_game()
     bot = bot_for(dis, "asai")
     game_dice = ScriptedDice(dis, [6, 6, 6])
     dis.dice = game_dice
-    gen = siege.survivors(dis, FORT, "asai", ["4a", "4b"], 6, 2)
+    gen = siege_end.survivors(dis, FORT, "asai", ["4a", "4b"], 6, 2)
     seen = {}
     d = next(gen)
     try:
@@ -290,7 +292,7 @@ def test_storm_the_fortress_when_strong_enough_and_not_otherwise():
 
 
 def test_relief_marches_to_the_own_besieged_fortress():
-    from tenkatoitsu.kinds.battle.heuristic.strategy import objectives
+    from tenkatoitsu.kinds.battle.heuristic.objectives import objectives
 
     game = new_game()
     assert H("0311") not in objectives(game, "asai")
@@ -326,7 +328,7 @@ def test_every_siege_and_scenario_decision_has_a_handler():
     from tenkatoitsu.kinds.battle.heuristic import HANDLERS
 
     root = SCENARIOS.parent / "tenkatoitsu" / "kinds" / "battle"
-    files = [*root.glob("siege*.py"), *(root / "scenario_rules").glob("*.py")]
+    files = [*root.rglob("siege*.py"), *(root / "scenario_rules").glob("*.py")]
     kinds = {"siege-assault-target", "siege-fire-target"}  # made with a computed kind
     for f in files:
         kinds |= set(re.findall(r'Decision\(\s*[\w.]+,\s*"([a-z-]+)"', f.read_text("utf-8")))

@@ -4,8 +4,8 @@ a clan in contact wants [8.2] [8.4] [11.5]. Small positions where a commander
 must choose what a commander would choose."""
 
 
-from tenkatoitsu.kinds.battle import model as m
-from tenkatoitsu.kinds.battle import zoc
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.queries import zoc
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.heuristic import orders
 from tenkatoitsu.kinds.battle.heuristic.strategy import LEVELS, boldness, offensive, win_lead
@@ -110,7 +110,7 @@ def test_a_star_the_enemy_stands_on_is_no_march_objective(sekigahara):
     """[21.7.3] Ishida's star on Momokubariyama (2409) carries Ieyasu's own
     camp: a clan sent there alone marches into the whole Eastern army. It is
     won by fighting; the empty star at Sekigahara (1310) stays an objective."""
-    from tenkatoitsu.kinds.battle.heuristic.strategy import objectives
+    from tenkatoitsu.kinds.battle.heuristic.objectives import objectives
     from tenkatoitsu.hexmap import Hex
 
     g = Game(sekigahara, seed=1)

@@ -1,4 +1,4 @@
-"""Movement [6], off-map entry [12], retreats [11.7] [8.5]: tenkatoitsu/kinds/battle/movement.py.
+"""Movement [6], off-map entry [12], retreats [11.7] [8.5]: tenkatoitsu/kinds/battle/rules/movement.py.
 
 Positions are built as tiny scenarios (an open map of clear hexes unless a test
 adds terrain), or from scenarios/training.tks with units placed by `place`.
@@ -15,16 +15,22 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tenkatoitsu.kinds.battle import movement as mv
-from tenkatoitsu.kinds.battle import zoc
+from tenkatoitsu.kinds.battle.queries import zoc
 from tenkatoitsu.kinds.battle.events import UnitEliminated, UnitEntered, UnitMoved
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.load import load_scenario, load_text
-from tenkatoitsu.kinds.battle.model import Order
+from tenkatoitsu.kinds.battle.scenario.model import Order
 from tenkatoitsu.core.decisions import IllegalAnswer
 from tenkatoitsu.core.driver import Driver
 from tenkatoitsu.dsl.diagnostics import render_all
 from tenkatoitsu.hexmap import Hex, hex_distance
+from tenkatoitsu.kinds.battle.queries import reach
+from tenkatoitsu.kinds.battle.queries import charge_paths
+from tenkatoitsu.kinds.battle.rules import charge
+from tenkatoitsu.kinds.battle.rules import deployment
+from tenkatoitsu.kinds.battle.rules import march
+from tenkatoitsu.kinds.battle.rules import withdrawal
+from tenkatoitsu.kinds.battle.rules import retreat
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "golden" / "movement_options.json"
@@ -180,14 +186,14 @@ def test_example_6_3_target_choices():
     g = example_6_3()
     # "If he chooses unit A, he can move it towards any of X or Y because both
     # are 2 MP away. If he chooses unit B, then unit Y is the nearest ... C: X"
-    assert mv.charge_targets(g, "A1") == ["X", "Y"]
-    assert mv.charge_targets(g, "B1") == ["Y"]
-    assert mv.charge_targets(g, "C1") == ["X"]
+    assert charge_paths.charge_targets(g, "A1") == ["X", "Y"]
+    assert charge_paths.charge_targets(g, "B1") == ["Y"]
+    assert charge_paths.charge_targets(g, "C1") == ["X"]
 
 
 def test_example_6_3_spearhead_a_then_others_adjacent_to_it():
     g = example_6_3()
-    d = drive(mv.charge(g, "A"))
+    d = drive(charge.charge(g, "A"))
     assert d.pending.kind == "charge-spearhead" and values(d) == ["A1", "B1", "C1"]
     d.answer("A1")
     assert d.pending.kind == "charge-target" and values(d) == ["X", "Y"]
@@ -216,7 +222,7 @@ def _from(value, start):
 
 def test_example_6_3_spearhead_c_must_charge_x():
     g = example_6_3()
-    d = drive(mv.charge(g, "A"), "C1")
+    d = drive(charge.charge(g, "A"), "C1")
     assert d.pending.kind == "charge-target" and values(d) == ["X"]
     d.answer("X")
     assert all(H(e).is_adjacent(H("0703")) for e in values(d))
@@ -226,7 +232,7 @@ def test_spearhead_must_choose_among_units_not_in_ezoc():
     g = make_game(BLUE_ATTACK_PINK_DEFENSE,
                   [("A1", "A", "0505"), ("A2", "A", "0606"), ("X", "P", "0607")])
     assert zoc.is_in_ezoc(g, "A2")
-    d = drive(mv.charge(g, "A"))
+    d = drive(charge.charge(g, "A"))
     assert values(d) == ["A1"]
     d.answer("A1")
     finish(d)
@@ -236,7 +242,7 @@ def test_spearhead_must_choose_among_units_not_in_ezoc():
 
 def test_charge_with_every_unit_in_ezoc_asks_nothing():
     g = make_game(BLUE_ATTACK_PINK_DEFENSE, [("A1", "A", "0606"), ("X", "P", "0607")])
-    d = drive(mv.charge(g, "A"))
+    d = drive(charge.charge(g, "A"))
     assert d.finished and d.result is False and moves(g) == []
 
 
@@ -244,10 +250,10 @@ def test_engaged_enemies_are_not_candidate_targets():
     # Z is 1 MP from the spearhead but already in the ZoC of F (another clan)
     units = [("S", "A", "0303"), ("Z", "P", "0503"), ("X", "P", "0306")]
     g = make_game({**BLUE_ATTACK_PINK_DEFENSE}, units)
-    assert mv.charge_targets(g, "S") == ["Z"]
+    assert charge_paths.charge_targets(g, "S") == ["Z"]
     g = make_game({**BLUE_ATTACK_PINK_DEFENSE, "F": ("blue", "defense")},
                   units + [("F1", "F", "0603")])
-    assert mv.charge_targets(g, "S") == ["X"]
+    assert charge_paths.charge_targets(g, "S") == ["X"]
 
 
 def test_spearhead_must_end_adjacent_to_an_enemy_if_it_can():
@@ -255,8 +261,8 @@ def test_spearhead_must_end_adjacent_to_an_enemy_if_it_can():
     # [6.3.1] "must end its charge adjacent to an enemy unit if that is possible"
     g = make_game({**BLUE_ATTACK_PINK_DEFENSE, "F": ("blue", "defense")},
                   [("S", "A", "0303"), ("Z", "P", "0503"), ("F1", "F", "0603"), ("X", "P", "1110")])
-    assert mv.charge_targets(g, "S") == ["X"]
-    ends = mv.spearhead_destinations(g, "S", "X")
+    assert charge_paths.charge_targets(g, "S") == ["X"]
+    ends = charge_paths.spearhead_destinations(g, "S", "X")
     assert ends and all(H("0503").is_adjacent(h) for h in ends)
 
 
@@ -266,12 +272,12 @@ def test_engaged_enemies_count_when_no_free_enemy_can_be_reached():
     g = make_game({**BLUE_ATTACK_PINK_DEFENSE, "F": ("blue", "defense")},
                   [("S", "A", "0202"), ("Z", "P", "0208"), ("F1", "F", "0209"), ("X", "P", "0909")],
                   map_extra=f"    hexside river {river}")
-    assert mv.charge_targets(g, "S") == ["Z"]
+    assert charge_paths.charge_targets(g, "S") == ["Z"]
 
 
 def test_spearhead_out_of_reach_moves_its_full_allowance_toward_the_target():
     g = make_game(BLUE_ATTACK_PINK_DEFENSE, [("S", "A", "0202"), ("X", "P", "0209")])
-    ends = mv.spearhead_destinations(g, "S", "X")
+    ends = charge_paths.spearhead_destinations(g, "S", "X")
     d0 = hex_distance(H("0202"), H("0209"))
     for h, path in ends.items():
         assert len(path) - 1 == 3  # 3 MP of open hexsides
@@ -283,24 +289,24 @@ def test_charge_costs_and_impassable():
     # a river between 0303 and 0403: the charge goes round; woods cost 2
     g = make_game(BLUE_ATTACK_PINK_DEFENSE, [("S", "A", "0303"), ("X", "P", "0909")],
                   map_extra="    hexside river 0303|0403\n    terrain woods 0304")
-    reach = mv.reachable(g, "S", 3, "charge")
-    assert reach[H("0303")] == 0
-    assert H("0304") in reach and reach[H("0304")] == 2  # woods edge [6.2.2]
-    p = mv.path_to(g, "S", "0403", 3, "charge")
+    costs = reach.reachable(g, "S", 3, "charge")
+    assert costs[H("0303")] == 0
+    assert H("0304") in costs and costs[H("0304")] == 2  # woods edge [6.2.2]
+    p = reach.path_to(g, "S", "0403", 3, "charge")
     assert p is not None and p[1] != H("0403") and len(p) == 3
-    assert reach[H("0403")] == 2
+    assert costs[H("0403")] == 2
 
 
 def test_charge_never_enters_occupied_hexes_and_stops_on_entering_ezoc():
     g = training(["dawn"])
     for uid in ("B1", "B2", "A1", "A2", "C1", "C2", "C3"):
-        if not mv._can_start(g, uid):
-            assert mv.reachable(g, uid, 3, "charge") == {g.state.units[uid].hex: 0.0}
+        if not reach.can_start(g, uid):
+            assert reach.reachable(g, uid, 3, "charge") == {g.state.units[uid].hex: 0.0}
             continue
         side = g.side_of(uid)
         ez = zoc.enemy_zoc(g, side)
-        for h in mv.reachable(g, uid, 3, "charge"):
-            path = mv.path_to(g, uid, h, 3, "charge")
+        for h in reach.reachable(g, uid, 3, "charge"):
+            path = reach.path_to(g, uid, h, 3, "charge")
             assert not any(h2 in ez for h2 in path[1:-1]), (uid, path)
             assert h == path[0] or not g.occupants(h) or g.map.is_fortress(h)
 
@@ -308,31 +314,31 @@ def test_charge_never_enters_occupied_hexes_and_stops_on_entering_ezoc():
 def test_a_charge_at_a_garrison_out_of_reach_stops_next_to_the_fortress():
     g = make_game(BLUE_ATTACK_PINK_DEFENSE, [("S", "A", "0505"), ("X", "P", "0503")],
                   fortress="0503")
-    assert H("0503") not in mv.reachable(g, "S", 3, "charge")  # 1 MP + 3 MP to enter [15.3]
+    assert H("0503") not in reach.reachable(g, "S", 3, "charge")  # 1 MP + 3 MP to enter [15.3]
     # no ZoC out of a fortress: the spearhead is free; the garrison is reached by
     # entering the fortress [15.5], so the charge ends as near as its MP allow
-    ends = mv.spearhead_destinations(g, "S", "X")
+    ends = charge_paths.spearhead_destinations(g, "S", "X")
     assert ends and all(h.is_adjacent(H("0503")) for h in ends)
     g.move("S", [H("0505"), H("0504")], "charge", "6.3")
-    assert list(mv.spearhead_destinations(g, "S", "X")) == [H("0503")]  # in Attack: it enters
+    assert list(charge_paths.spearhead_destinations(g, "S", "X")) == [H("0503")]  # in Attack: it enters
 
 
 def test_the_memoized_search_follows_the_movers_order_and_the_position():
-    # the searches are memoized per position (movement._search); the mover's
+    # the searches are memoized per position (movement.search); the mover's
     # Order, which changes without a move, decides the entry of a garrisoned
     # fortress [15.3] [15.7.2], and a move changes everything
     g = make_game(BLUE_ATTACK_PINK_DEFENSE, [("S", "A", "0504"), ("X", "P", "0503")],
                   fortress="0503")
-    assert H("0503") in mv.reachable(g, "S", 3, "charge")
+    assert H("0503") in reach.reachable(g, "S", 3, "charge")
     g.set_order("A", Order.DEFENSE, "8.1")
-    assert H("0503") not in mv.reachable(g, "S", 3, "charge")
+    assert H("0503") not in reach.reachable(g, "S", 3, "charge")
     g.set_order("A", Order.ATTACK, "8.1")
-    assert H("0503") in mv.reachable(g, "S", 3, "charge")
+    assert H("0503") in reach.reachable(g, "S", 3, "charge")
     place(g, "X", "0909")  # out of the fortress: no ZoC out of it before, one now [4.2]
     g.set_order("A", Order.DEFENSE, "8.1")
-    assert H("0503") in mv.reachable(g, "S", 3, "charge")  # an empty fortress is free [15.3]
+    assert H("0503") in reach.reachable(g, "S", 3, "charge")  # an empty fortress is free [15.3]
     place(g, "X", "0505")
-    assert mv.reachable(g, "S", 3, "charge") == {H("0504"): 0.0}  # now in its EZoC [4.2]
+    assert reach.reachable(g, "S", 3, "charge") == {H("0504"): 0.0}  # now in its EZoC [4.2]
 
 
 # ============================================================ deployment [6.4]
@@ -343,20 +349,20 @@ DEFENSE = {"D": ("blue", "defense"), "P": ("pink", "defense")}
 def test_deployment_one_hex_keeping_the_clan_together():
     g = make_game(DEFENSE, [("D1", "D", "0303"), ("D2", "D", "0304"), ("X", "P", "0909")])
     # D1 must stay next to D2 [6.2.4]
-    assert ids(mv.deployment_hexes(g, "D1")) == ["0203", "0403"]
+    assert ids(reach.deployment_hexes(g, "D1")) == ["0203", "0403"]
 
 
 def test_deployment_into_ezoc_only_if_the_enemy_is_engaged_by_another_unit():
     units = [("D1", "D", "0304"), ("E", "P", "0505")]
     g = make_game(DEFENSE, units)
-    assert "0404" not in ids(mv.deployment_hexes(g, "D1"))
+    assert "0404" not in ids(reach.deployment_hexes(g, "D1"))
     g = make_game({**DEFENSE, "F": ("blue", "defense")}, units + [("F1", "F", "0605")])
-    assert "0404" in ids(mv.deployment_hexes(g, "D1"))
+    assert "0404" in ids(reach.deployment_hexes(g, "D1"))
 
 
 def test_deploy_generator_pass_and_one_hex_moves():
     g = make_game(DEFENSE, [("D1", "D", "0303"), ("D2", "D", "0304"), ("X", "P", "0909")])
-    d = drive(mv.deploy(g, "D"))
+    d = drive(deployment.deploy(g, "D"))
     assert d.pending.kind == "deploy-unit" and values(d) == ["D1", "D2", "pass"]
     d.answer("D1")
     assert d.pending.kind == "deploy-hex" and values(d) == ["0203", "0403"]
@@ -377,12 +383,12 @@ def test_road_costs_half_mp():
     road = " ".join(f"01{r:02d}" for r in range(1, 11))
     g = make_game(MOVEMENT, [("M1", "M", "0101"), ("X", "P", "1110")],
                   map_extra=f'    road "R" {road}')
-    reach = mv.reachable(g, "M1", 4, "march")
-    assert reach[H("0109")] == 4.0  # 8 road hexsides at ½ [6.5.2]
-    assert H("0110") not in reach
-    assert mv.path_to(g, "M1", "0109", 4, "march") == [H(f"01{r:02d}") for r in range(1, 10)]
+    costs = reach.reachable(g, "M1", 4, "march")
+    assert costs[H("0109")] == 4.0  # 8 road hexsides at ½ [6.5.2]
+    assert H("0110") not in costs
+    assert reach.path_to(g, "M1", "0109", 4, "march") == [H(f"01{r:02d}") for r in range(1, 10)]
     # a charge does not use the road
-    assert H("0105") not in mv.reachable(g, "M1", 3, "charge")
+    assert H("0105") not in reach.reachable(g, "M1", 3, "charge")
 
 
 def test_example_6_5_2_path_and_hexside_costs():
@@ -391,38 +397,38 @@ def test_example_6_5_2_path_and_hexside_costs():
     g = make_game(MOVEMENT, [("M1", "M", "0203"), ("X", "P", "1110")],
                   map_extra='    terrain woods 0205 0206 0207 0305\n'
                             '    path "P" 0203 0204 0205 0206 0207')
-    white = mv.path_to(g, "M1", "0207", 4, "march")
+    white = reach.path_to(g, "M1", "0207", 4, "march")
     assert white == [H(x) for x in ("0203", "0204", "0205", "0206", "0207")]
-    assert mv._path_cost(g, white, "march") == 4.0
+    assert reach.path_cost(g, white, "march") == 4.0
     red = [H(x) for x in ("0203", "0204", "0205", "0305")]
     assert [g.map.march_cost(a, b) for a, b in zip(red, red[1:])] == [1.0, 1.0, 2.0]
-    reach = mv.reachable(g, "M1", 4, "march")
-    assert reach[H("0207")] == 4.0 and reach[H("0305")] <= 4.0
-    assert H("0207") not in mv.reachable(g, "M1", 3, "charge")  # 1 + 2 + 2 + 2 without the path
+    costs = reach.reachable(g, "M1", 4, "march")
+    assert costs[H("0207")] == 4.0 and costs[H("0305")] <= 4.0
+    assert H("0207") not in reach.reachable(g, "M1", 3, "charge")  # 1 + 2 + 2 + 2 without the path
 
 
 def test_road_and_path_cross_impassable_hexsides_for_a_march_only():
     g = make_game(MOVEMENT, [("M1", "M", "0303"), ("X", "P", "1110")],
                   map_extra='    hexside river 0303|0304\n    path "Bridge" 0303 0304')
-    assert mv.reachable(g, "M1", 4, "march")[H("0304")] == 1.0
-    assert mv.path_to(g, "M1", "0304", 3, "charge")[1] != H("0304")
+    assert reach.reachable(g, "M1", 4, "march")[H("0304")] == 1.0
+    assert reach.path_to(g, "M1", "0304", 3, "charge")[1] != H("0304")
 
 
 def test_march_never_enters_nor_leaves_an_ezoc():
     g = make_game(MOVEMENT, [("M1", "M", "0303"), ("M2", "M", "0707"), ("X", "P", "0505"),
                              ("Y", "P", "0708")])
     ez = zoc.enemy_zoc(g, "blue")
-    assert not (set(mv.reachable(g, "M1", 4, "march")) & ez)
+    assert not (set(reach.reachable(g, "M1", 4, "march")) & ez)
     assert zoc.is_in_ezoc(g, "M2")
-    assert mv.reachable(g, "M2", 4, "march") == {H("0707"): 0.0}
-    d = drive(mv.march(g, "M"))
+    assert reach.reachable(g, "M2", 4, "march") == {H("0707"): 0.0}
+    d = drive(march.march(g, "M"))
     assert values(d) == ["M1"]  # M2 is held by the EZoC
     finish(d)
 
 
 def test_march_cohesion_later_units_end_next_to_earlier_ones():
     g = make_game(MOVEMENT, [("M1", "M", "0303"), ("M2", "M", "0304"), ("X", "P", "1110")])
-    d = drive(mv.march(g, "M"), "M1")
+    d = drive(march.march(g, "M"), "M1")
     assert d.pending.kind == "march-hex" and "stay" in values(d)
     d.answer("0603")
     d.answer("M2")
@@ -443,8 +449,8 @@ def test_offmap_clan_enters_with_the_road_cost():
     g = make_game(ENTRY, [("D1", "D", "offmap"), ("D2", "D", "offmap"), ("X", "P", "1110")],
                   map_extra=ENTRY_MAP)
     assert g.state.clans["D"].off_map
-    assert mv.entry_cost(g, H("0601")) == 0.5  # the road from off the map
-    d = drive(mv.march(g, "D"), "D1")
+    assert reach.entry_cost(g, H("0601")) == 0.5  # the road from off the map
+    d = drive(march.march(g, "D"), "D1")
     assert d.pending.kind == "march-hex"
     opts = values(d)
     # ½ to enter, 1½ to 0604 along the road, 2 MP left for open hexsides
@@ -455,7 +461,7 @@ def test_offmap_clan_enters_with_the_road_cost():
     finish(d)
     assert d.result is True and not g.state.clans["D"].off_map
     assert [e.unit for e in g.events if isinstance(e, UnitEntered)] == ["D1", "D2"]
-    assert mv.entry_cost(g, H("0101")) == 1.0  # no road: an open hexside
+    assert reach.entry_cost(g, H("0101")) == 1.0  # no road: an open hexside
 
 
 def test_offmap_entry_is_all_or_nothing():
@@ -467,12 +473,12 @@ def test_offmap_entry_is_all_or_nothing():
     g2 = make_game(clans, base + [("F2", "F", "0103"), ("F3", "F", "0202")] + column,
                    map_extra="    entry W 0101")
     # three units, two hexes: the clan does not enter, nothing is placed
-    d = drive(mv.march(g2, "D"))
+    d = drive(march.march(g2, "D"))
     assert d.finished and d.result is False
     assert g2.state.clans["D"].off_map
     assert all(g2.state.units[u].hex is None for u in ("D1", "D2", "D3"))
     # with room for all, the first units must leave the entry hex free
-    d = drive(mv.march(g, "D"), "D1")
+    d = drive(march.march(g, "D"), "D1")
     assert "0101" not in values(d)
     finish(d)
     assert d.result is True and all(g.state.units[u].on_map for u in ("D1", "D2", "D3"))
@@ -481,10 +487,10 @@ def test_offmap_entry_is_all_or_nothing():
 def test_offmap_entry_blocked_by_an_occupied_or_ezoc_entry_hex():
     units = [("D1", "D", "offmap"), ("X", "P", "1110")]
     g = make_game(ENTRY, units + [("F1", "F", "0601")], map_extra=ENTRY_MAP)
-    assert drive(mv.march(g, "D")).result is False
+    assert drive(march.march(g, "D")).result is False
     g = make_game(ENTRY, units[:1] + [("X", "P", "0702")], map_extra=ENTRY_MAP)
     assert H("0601") in zoc.enemy_zoc(g, "blue")
-    d = drive(mv.march(g, "D"))
+    d = drive(march.march(g, "D"))
     assert d.finished and d.result is False and g.state.clans["D"].off_map
 
 
@@ -493,7 +499,7 @@ def test_two_units_room_for_two_the_entry_hex_is_left_for_the_last():
     g = make_game(clans, [("F1", "F", "0201"), ("X", "P", "1110"), ("F2", "F", "0103"),
                           ("F3", "F", "0202"), ("D1", "D", "offmap"), ("D2", "D", "offmap")],
                   map_extra="    entry W 0101")
-    d = drive(mv.march(g, "D"), "D2")
+    d = drive(march.march(g, "D"), "D2")
     assert values(d) == ["0102"]
     d.answer("0102")
     d.answer("D1")
@@ -518,9 +524,9 @@ def _check_withdrawal_paths(g, uid, dests):
         assert all(a.is_adjacent(b) and not g.map.is_impassable(a, b)
                    for a, b in zip(path, path[1:]))
         # ends as soon as the nearest enemy is 4 hexes away
-        assert all(mv.nearest_enemy_distance(g, h, side) <= 3 for h in path[:-1])
+        assert all(reach.nearest_enemy_distance(g, h, side) <= 3 for h in path[:-1])
         if not g.map.is_fortress(end):
-            assert mv.nearest_enemy_distance(g, end, side) == 4
+            assert reach.nearest_enemy_distance(g, end, side) == 4
 
 
 def example_6_6() -> Game:
@@ -532,11 +538,11 @@ def example_6_6() -> Game:
 
 def test_example_6_6_blocked_unit_cannot_be_chosen_and_stays():
     g = example_6_6()
-    assert mv.withdrawal_eligible(g, "R") == ["A", "B", "C"]
-    assert mv.withdrawal_destinations(g, "C") == {}
+    assert reach.withdrawal_eligible(g, "R") == ["A", "B", "C"]
+    assert reach.withdrawal_destinations(g, "C") == {}
     for u in ("A", "B"):
-        _check_withdrawal_paths(g, u, mv.withdrawal_destinations(g, u))
-    d = drive(mv.withdraw(g, "R"))
+        _check_withdrawal_paths(g, u, reach.withdrawal_destinations(g, u))
+    d = drive(withdrawal.withdraw(g, "R"))
     assert d.pending.kind == "withdraw-unit" and values(d) == ["A", "B"]
     d.answer("A")
     assert d.pending.kind == "withdraw-hex"
@@ -546,7 +552,7 @@ def test_example_6_6_blocked_unit_cannot_be_chosen_and_stays():
     d.answer("B")
     # B ends as close as possible to A, which already withdrew [6.6.2]
     opts = [H(v) for v in values(d)]
-    best = min(hex_distance(h, a) for h in mv.withdrawal_destinations(g, "B"))
+    best = min(hex_distance(h, a) for h in reach.withdrawal_destinations(g, "B"))
     assert all(hex_distance(h, a) == best for h in opts)
     d.answer(values(d)[0])
     assert d.finished and d.result == ["A", "B"]
@@ -572,12 +578,12 @@ def test_withdrawal_is_at_most_8_hexes():
         return make_game(REGROUP, units, size=(16, 12)), gap
 
     g, gap = game_with_gap(8)  # 7 hexes round the ring and out: 8
-    dests = mv.withdrawal_destinations(g, "U")
+    dests = reach.withdrawal_destinations(g, "U")
     assert list(dests) == [gap] and len(dests[gap]) - 1 == 8
     _check_withdrawal_paths(g, "U", dests)
     g, gap = game_with_gap(9)  # 9 hexes: too far, the unit cannot withdraw [6.6.3]
-    assert mv.withdrawal_destinations(g, "U") == {}
-    d = drive(mv.withdraw(g, "R"))
+    assert reach.withdrawal_destinations(g, "U") == {}
+    d = drive(withdrawal.withdraw(g, "R"))
     assert d.finished and d.result == [] and moves(g) == []
 
 
@@ -590,9 +596,9 @@ def example_6_7() -> Game:
 
 def test_example_6_7_pursuit_cuts_the_second_withdrawal():
     g = example_6_7()
-    d = drive(mv.withdraw(g, "R"), "A")
+    d = drive(withdrawal.withdraw(g, "R"), "A")
     assert "0801" in values(d)
-    path = mv.withdrawal_destinations(g, "A")[H("0801")]
+    path = reach.withdrawal_destinations(g, "A")[H("0801")]
     assert path == [H(x) for x in ("0603", "0602", "0702", "0801")]
     d.answer("0801")
     # the pink player may try to avoid the pursuit, then must pursue with X
@@ -606,7 +612,7 @@ def test_example_6_7_pursuit_cuts_the_second_withdrawal():
     assert H("0602") in zoc.zoc_of(g, "B")
     # B is now surrounded by EZoC: its withdrawal is cut
     assert d.finished and d.result == ["A"]
-    assert mv.withdrawal_destinations(g, "B") == {}
+    assert reach.withdrawal_destinations(g, "B") == {}
     kinds = [(e.unit, e.movement) for e in moves(g)]
     assert kinds == [("A", "withdrawal"), ("X", "pursuit")]
 
@@ -616,7 +622,7 @@ def test_example_6_7_alternative_withdrawals_and_pursuits_alternate():
     pursues into A's ZoC; then A withdraws and X or Y may pursue it."""
     g = make_game(REGROUP, [("A", "R", "0704"), ("B", "R", "0502"), ("X", "P", "0705"),
                             ("Y", "P", "0402")])
-    d = drive(mv.withdraw(g, "R"), "B", "0508", "pursue")
+    d = drive(withdrawal.withdraw(g, "R"), "B", "0508", "pursue")
     assert values(d) == ["Y"]
     d.answer("Y")
     # Y stops on coming into A's ZoC
@@ -636,10 +642,10 @@ def test_example_6_7_alternative_withdrawals_and_pursuits_alternate():
 def test_no_pursuit_without_attack_or_when_disabled():
     units = [("A", "R", "0505"), ("X", "Q", "0506")]
     g = make_game(REGROUP, units)
-    finish(drive(mv.withdraw(g, "R")))
+    finish(drive(withdrawal.withdraw(g, "R")))
     assert moves(g, "pursuit") == []
     g = make_game(REGROUP, [("A", "R", "0505"), ("X", "P", "0506")])
-    d = drive(mv.withdraw(g, "R", pursuit=False))  # Kōtai [10.4.3]
+    d = drive(withdrawal.withdraw(g, "R", pursuit=False))  # Kōtai [10.4.3]
     finish(d)
     assert d.result == ["A"] and moves(g, "pursuit") == []
 
@@ -653,8 +659,8 @@ def test_order_change_to_defense_avoids_the_pursuit(succeeds):
     # clan P: Leadership 2, Attack -> Defense needs 5 [8.1]: a roll of 3+
     seed = _seed_with_first_roll((lambda r: r >= 3) if succeeds else (lambda r: r < 3))
     g = make_game(REGROUP, [("A", "R", "0505"), ("X", "P", "0506", 2)], seed=seed)
-    assert mv.order_change_value(g, Order.ATTACK, Order.DEFENSE) == 5
-    d = drive(mv.withdraw(g, "R"), "A", lambda dec: dec.options[0].value, "order-change")
+    assert reach.order_change_value(g, Order.ATTACK, Order.DEFENSE) == 5
+    d = drive(withdrawal.withdraw(g, "R"), "A", lambda dec: dec.options[0].value, "order-change")
     if succeeds:
         assert d.finished and g.order_of("P") == Order.DEFENSE
         assert moves(g, "pursuit") == []
@@ -668,16 +674,16 @@ def test_order_change_to_defense_avoids_the_pursuit(succeeds):
 def test_night_order_change_values():
     g = make_game(REGROUP, [("A", "R", "0505"), ("X", "P", "0506")], night=True)
     assert g.is_night()
-    assert mv.order_change_value(g, Order.DEFENSE, Order.ATTACK) == 4
-    assert mv.order_change_value(g, Order.ATTACK, Order.DEFENSE) == 5
+    assert reach.order_change_value(g, Order.DEFENSE, Order.ATTACK) == 4
+    assert reach.order_change_value(g, Order.ATTACK, Order.DEFENSE) == 5
 
 
 def test_withdrawal_into_a_fortress_and_the_pursuer_stops_before_it():
     g = make_game(REGROUP, [("A", "R", "0505"), ("X", "P", "0506")], fortress="0503")
-    dests = mv.withdrawal_destinations(g, "A")
+    dests = reach.withdrawal_destinations(g, "A")
     assert dests[H("0503")] == [H("0505"), H("0504"), H("0503")]  # the fortress counts as one hex
     _check_withdrawal_paths(g, "A", dests)
-    d = drive(mv.withdraw(g, "R"), "A", "0503", "pursue", "X")
+    d = drive(withdrawal.withdraw(g, "R"), "A", "0503", "pursue", "X")
     assert d.finished
     # never into the fortress [15.7.3]
     assert moves(g, "pursuit")[-1].path == ("0506", "0505", "0504")
@@ -687,7 +693,7 @@ def test_pursuit_first_hex_allowed_out_of_an_ezoc():
     # X starts in the ZoC of F (a blue unit of another clan) and still pursues
     g = make_game(REGROUP, [("A", "R", "0505"), ("X", "P", "0506"), ("F1", "D", "0507")])
     assert zoc.is_in_ezoc(g, "X")
-    d = drive(mv.withdraw(g, "R"), "A", lambda dec: dec.options[-1].value, "pursue", "X")
+    d = drive(withdrawal.withdraw(g, "R"), "A", lambda dec: dec.options[-1].value, "pursue", "X")
     assert d.finished
     path = moves(g, "pursuit")[-1].path
     assert path[:2] == ("0506", "0505")
@@ -698,9 +704,9 @@ def test_pursuit_first_hex_allowed_out_of_an_ezoc():
 def test_retreat_after_combat_never_into_ezoc():
     g = make_game(REGROUP, [("A", "R", "0505"), ("X", "P", "0506"), ("Y", "P", "0404")])
     ez = zoc.enemy_zoc(g, "blue")
-    hexes = mv.retreat_hexes(g, "A")
+    hexes = reach.retreat_hexes(g, "A")
     assert hexes and not (set(hexes) & ez)
-    d = drive(mv.retreat_after_combat(g, "A"))
+    d = drive(retreat.retreat_after_combat(g, "A"))
     assert d.pending.kind == "retreat-hex" and all(H(v) not in ez for v in d.pending.values())
     with pytest.raises(IllegalAnswer):
         d.answer("0405")  # in Y's ZoC
@@ -713,21 +719,21 @@ def test_retreat_after_combat_with_a_river_at_the_back_is_refused():
     river = " ".join(f"0505|{n.id}" for n in H("0505").neighbours() if n != H("0506"))
     g = make_game(REGROUP, [("A", "R", "0505"), ("X", "P", "0506")],
                   map_extra=f"    hexside river {river}")
-    assert mv.retreat_hexes(g, "A") == []
-    d = drive(mv.retreat_after_combat(g, "A"))
+    assert reach.retreat_hexes(g, "A") == []
+    d = drive(retreat.retreat_after_combat(g, "A"))
     assert d.finished and d.result is False and moves(g) == []
 
 
 def test_rally_retreat_three_hexes_away():
     g = make_game(REGROUP, [("A", "R", "0605"), ("X", "Q", "0201")])
-    d0 = mv.nearest_enemy_distance(g, "0605", "blue")
-    paths = mv.rally_retreat_paths(g, "A")
+    d0 = reach.nearest_enemy_distance(g, "0605", "blue")
+    paths = reach.rally_retreat_paths(g, "A")
     assert paths
     for end, path in paths.items():
         assert len(path) == 4
-        dist = [mv.nearest_enemy_distance(g, h, "blue") for h in path]
+        dist = [reach.nearest_enemy_distance(g, h, "blue") for h in path]
         assert dist == [d0, d0 + 1, d0 + 2, d0 + 3]
-    d = drive(mv.rally_retreat(g, "A"))
+    d = drive(retreat.rally_retreat(g, "A"))
     assert d.pending.kind == "rally-retreat-hex"
     d.answer(values(d)[0])
     assert d.result is True and moves(g, "retreat")[-1].rule == "8.5"
@@ -736,8 +742,8 @@ def test_rally_retreat_three_hexes_away():
 def test_rally_retreat_impossible_the_unit_stays():
     # in the corner, the enemy on the other side: no hex is further away
     g = make_game(REGROUP, [("A", "R", "1210"), ("X", "Q", "0806")])
-    assert mv.rally_retreat_paths(g, "A") == {}
-    d = drive(mv.rally_retreat(g, "A"))
+    assert reach.rally_retreat_paths(g, "A") == {}
+    d = drive(retreat.rally_retreat(g, "A"))
     assert d.finished and d.result is False and moves(g) == []
 
 
@@ -752,19 +758,19 @@ def _golden_position(name: str) -> dict:
         g = example_6_7()
     units = sorted(u.id for u in g.units_on_map())
     out = {
-        "charge_targets": {u: mv.charge_targets(g, u) for u in units if mv.charge_targets(g, u)},
-        "charge_reach": {u: len(mv.reachable(g, u, 3, "charge")) for u in units},
-        "march_reach": {u: len(mv.reachable(g, u, 4, "march")) for u in units},
-        "deployment": {u: len(mv.deployment_hexes(g, u)) for u in units},
-        "withdrawal": {u: len(mv.withdrawal_destinations(g, u)) for u in units
-                       if mv.nearest_enemy_distance(g, g.state.units[u].hex, g.side_of(u)) <= 3},
-        "retreat": {u: len(mv.retreat_hexes(g, u)) for u in units},
-        "rally_retreat": {u: len(mv.rally_retreat_paths(g, u)) for u in units},
+        "charge_targets": {u: charge_paths.charge_targets(g, u) for u in units if charge_paths.charge_targets(g, u)},
+        "charge_reach": {u: len(reach.reachable(g, u, 3, "charge")) for u in units},
+        "march_reach": {u: len(reach.reachable(g, u, 4, "march")) for u in units},
+        "deployment": {u: len(reach.deployment_hexes(g, u)) for u in units},
+        "withdrawal": {u: len(reach.withdrawal_destinations(g, u)) for u in units
+                       if reach.nearest_enemy_distance(g, g.state.units[u].hex, g.side_of(u)) <= 3},
+        "retreat": {u: len(reach.retreat_hexes(g, u)) for u in units},
+        "rally_retreat": {u: len(reach.rally_retreat_paths(g, u)) for u in units},
     }
     for clan, cs in sorted(g.state.clans.items()):
         if cs.off_map:
             n = sum(1 for u in g.state.clan_units(clan, on_map_only=False) if u.hex is None)
-            out.setdefault("entry", {})[clan] = len(mv.entry_destinations(g, clan, 4, (), n))
+            out.setdefault("entry", {})[clan] = len(reach.entry_destinations(g, clan, 4, (), n))
     return out
 
 
@@ -790,12 +796,12 @@ def test_golden_spot_checks():
     # B1 and B2 reach Clan 2 only through the ford 0406|0407: all three at 3 MP
     assert std["charge_targets"]["B1"] == ["2a", "2b", "2c"]
     g = training()
-    ends = mv.spearhead_destinations(g, "B1", "2a")
+    ends = charge_paths.spearhead_destinations(g, "B1", "2a")
     assert ends == {H("0407"): [H("0405"), H("0406"), H("0407")]}
     # the Tokugawa can enter on the Hokkoku road (½ MP from off the map)
-    assert std["entry"]["D"] > 0 and mv.entry_cost(g, H("0801")) == 0.5
+    assert std["entry"]["D"] > 0 and reach.entry_cost(g, H("0801")) == 0.5
     # the Asakura column (variant) enters at 0112, off any road: 1 MP
-    assert want["training/dawn+asakura"]["entry"]["5"] > 0 and mv.entry_cost(g, H("0112")) == 1.0
+    assert want["training/dawn+asakura"]["entry"]["5"] > 0 and reach.entry_cost(g, H("0112")) == 1.0
     dawn = want["training/dawn"]
     # at dawn the Shibata are over the ford, in contact: no charge for them
     assert "B1" not in dawn["charge_targets"] and dawn["charge_reach"]["B1"] == 1
@@ -828,11 +834,11 @@ def test_random_legal_movements_keep_the_rules(data):
         proc = data.draw(st.sampled_from(PROCEDURES))
         if proc in ("retreat", "rally"):
             uid = data.draw(st.sampled_from(sorted(u.id for u in g.units_on_map())))
-            gen = (mv.retreat_after_combat if proc == "retreat" else mv.rally_retreat)(g, uid)
+            gen = (retreat.retreat_after_combat if proc == "retreat" else retreat.rally_retreat)(g, uid)
         else:
             clan = data.draw(st.sampled_from(sorted(g.state.clans)))
-            gen = {"charge": mv.charge, "deploy": mv.deploy, "march": mv.march,
-                   "withdraw": mv.withdraw}[proc](g, clan)
+            gen = {"charge": charge.charge, "deploy": deployment.deploy, "march": march.march,
+                   "withdraw": withdrawal.withdraw}[proc](g, clan)
         before = len(g.events)
         d = Driver(gen)
         steps = 0

@@ -2,10 +2,10 @@
 
 import pytest
 
-from tenkatoitsu.kinds.battle import model as m
-from tenkatoitsu.kinds.battle.command import selectable
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.queries.chits import selectable
 from tenkatoitsu.kinds.battle.game import Game
-from tenkatoitsu.kinds.battle.victory import automatic_winner, end_of_game_vp, final_result
+from tenkatoitsu.kinds.battle.rules.victory import automatic_winner, end_of_game_vp, final_result
 from tenkatoitsu.cli import main
 
 from conftest import SCENARIOS
@@ -41,8 +41,7 @@ def test_20_4_the_detachment_is_upon_hidetsugus_camp_at_dawn(game):
     the detachment (D-G, in Attack) is next to Hidetsugu's (clan f, in
     Regroup), so the camp cannot simply withdraw [6.6] before the blow;
     the main body is off the map."""
-    from tenkatoitsu.kinds.battle import zoc
-
+    from tenkatoitsu.kinds.battle.queries import zoc
     camp = [u for u in game.state.clan_units("f")]
     assert len(camp) == 4 and all(u.on_map for u in camp)
     for clan in ("D", "E", "F", "G"):

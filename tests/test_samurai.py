@@ -3,16 +3,17 @@ side, Leadership 1, lines at 4 and 8)."""
 
 import pytest
 
-from tenkatoitsu.kinds.battle import model as m
-from tenkatoitsu.kinds.battle import samurai
-from tenkatoitsu.kinds.battle.activation import activation_sequence
-from tenkatoitsu.kinds.battle.combat import leader_loss_test
-from tenkatoitsu.kinds.battle.command import delay_phase
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.rules import samurai
+from tenkatoitsu.kinds.battle.rules.activation import activation_sequence
+from tenkatoitsu.kinds.battle.rules.losses import leader_loss_test
+from tenkatoitsu.kinds.battle.rules.command import delay_phase
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.play import end_of_turn
 from tenkatoitsu.kinds.battle.state import MARCH, RALLY
 
 from helpers import ScriptedDice, place, run
+from tenkatoitsu.kinds.battle.rules import samurai_activation
 
 
 @pytest.fixture
@@ -43,7 +44,7 @@ def test_16_2_rally_with_the_samurai_leadership(game):
     game.move_chit("samurai:asai:1", None, "bowl", "test")
     game.state.samurai_available.remove("samurai:asai:1")
     game.dice = ScriptedDice(game, [4])  # 4 + clan 2's best Leadership (2a: 1) = 5: rally 1
-    run(samurai.activate(game, "samurai:asai:1"), ["2b", "rally"])
+    run(samurai_activation.activate(game, "samurai:asai:1"), ["2b", "rally"])
     assert game.state.samurai_on == {"samurai:asai:1": "2b"}
     assert game.lead("2b") == 1
     assert game.state.units["2b"].steps_lost == 1
@@ -59,7 +60,7 @@ def test_16_3_leadership_adds_up_to_two(game):
 def test_16_2_attack_switches_the_clan_and_activates_it(game):
     game.move_chit("samurai:oda:1", None, "bowl", "test")
     game.state.samurai_available.remove("samurai:oda:1")
-    run(samurai.activate(game, "samurai:oda:1"), ["C1", "attack"])
+    run(samurai_activation.activate(game, "samurai:oda:1"), ["C1", "attack"])
     assert game.order_of("C") == m.Order.ATTACK
     assert any(getattr(e, "phase", "") == "clan phase (samurai)" for e in game.events)
 

@@ -5,11 +5,12 @@ Bowl is emptied after each draw, the pledge VP counted at most once)."""
 
 import pytest
 
-from tenkatoitsu.kinds.battle import combat as cb
-from tenkatoitsu.kinds.battle import command, movement, zoc
-from tenkatoitsu.kinds.battle import model as m
-from tenkatoitsu.kinds.battle.activation import initiative_phase
-from tenkatoitsu.kinds.battle.combat import CombatDeclared
+from tenkatoitsu.kinds.battle.rules import combat as cb
+from tenkatoitsu.kinds.battle.rules import command
+from tenkatoitsu.kinds.battle.queries import zoc
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.rules.activation import initiative_phase
+from tenkatoitsu.kinds.battle.events import CombatDeclared
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.load import load_file
 from tenkatoitsu.kinds.battle.scenario_rules.sekigahara_data import family
@@ -17,6 +18,11 @@ from tenkatoitsu.session import Session, bots_for
 
 from conftest import SCENARIOS
 from helpers import ScriptedDice, place, run
+from tenkatoitsu.kinds.battle.queries import charge_paths
+from tenkatoitsu.kinds.battle.queries import chits
+from tenkatoitsu.kinds.battle.rules import samurai_activation
+from tenkatoitsu.kinds.battle.rules import losses
+from tenkatoitsu.kinds.battle.queries import attacks
 
 
 def _game(scen, variants=(), pledges=0):
@@ -71,17 +77,17 @@ def test_bad_rule_data_is_located(tmp_path, sekigahara):
 
 def test_21_2_succession_ishida_ukita_otani(game):
     g, _ = game
-    assert command.commander(g, "ishida") == "A1a"
+    assert chits.commander(g, "ishida") == "A1a"
     g.eliminate("A1a", "test")
-    assert command.commander(g, "ishida") == "E1a"
+    assert chits.commander(g, "ishida") == "E1a"
     g.state.units["E1a"].leader_killed = True
-    assert command.commander(g, "ishida") == "G1"
+    assert chits.commander(g, "ishida") == "G1"
 
 
 def test_21_2_a1_and_18a_never_rout(game):
     g, _ = game
-    assert run(cb.rout_check(g, "A1"))[0] == "never-routs"
-    assert run(cb.rout_check(g, "18A"))[0] == "never-routs"
+    assert run(losses.rout_check(g, "A1"))[0] == "never-routs"
+    assert run(losses.rout_check(g, "18A"))[0] == "never-routs"
 
 
 def test_21_2_mori_rolls_only_once_he_has_joined_and_counts_from_himself(game):
@@ -94,7 +100,7 @@ def test_21_2_mori_rolls_only_once_he_has_joined_and_counts_from_himself(game):
     _, seen = run(rule.mori_command(g), ["clan:B", "done"])
     assert seen[0].rule == "21.2" and seen[0].side == "ishida"
     # clan B stands by Sasaoyama: next to Ishida, far from Mōri on Nangūsan
-    assert command.chit_destination(g, "ishida", "B") == "bowl"
+    assert chits.chit_destination(g, "ishida", "B") == "bowl"
     assert _places(g, "B") != ["bowl"] and _places(g, "B")[0].startswith("delay")
     cp = [e for e in g.events if type(e).__name__ == "CommandPoints"][-1]
     assert (cp.rule, cp.cp) == ("21.2", 2)
@@ -135,7 +141,7 @@ def test_21_4_1_undecided_may_be_ignored_when_another_enemy_is_attacked(game):
     g, _ = game
     place(g, "1c", "1111")  # next to E2a (decided) and M1 (undecided)
     place(g, "7a", "1112")  # next to M1 and I1, both undecided
-    [grp] = cb.attack_groups(g, "tokugawa", ["1c", "7a"])
+    [grp] = attacks.attack_groups(g, "tokugawa", ["1c", "7a"])
     assert set(grp.defenders) == {"E2a", "M1", "I1"}
     # M1 may be ignored (1c attacks E2a); I1 faces 7a, who has no other target
     assert grp.must_be_attacked == frozenset({"E2a", "I1"})
@@ -143,7 +149,7 @@ def test_21_4_1_undecided_may_be_ignored_when_another_enemy_is_attacked(game):
 
 def test_21_4_1_charges_may_ignore_undecided_clans(game):
     g, _ = game
-    free, every = movement._charge_candidates(g, "7a")
+    free, every = charge_paths._charge_candidates(g, "7a")
     assert "L1a" in every and "L1a" not in free and "E1a" in free
 
 
@@ -362,7 +368,7 @@ def test_21_5_a_large_clan_attacks_together_without_the_roll(game):
 def test_11_4_other_clans_still_roll(game):
     g, _ = game
     place(g, "1c", "1109")  # next to D2 (Konishi, 1008) and E1b (Ukita, 1009)
-    assert set(cb.targets_of(g, "1c")) == {"D2", "E1b"}
+    assert set(attacks.targets_of(g, "1c")) == {"D2", "E1b"}
     gen = cb.attacks(g, "ishida", ["D2", "E1b"])
     d = next(gen)
     both = next(o.value for o in d.options if any(set(c[0]) == {"D2", "E1b"} for c in o.value))
@@ -536,8 +542,7 @@ def test_random_playouts_keep_the_betrayal_invariants(seed):
 # ---------------------------------------------------------------- with the battle plans [10]
 
 def test_21_4_1_a_plan_gives_undecided_clans_no_order_and_no_marker(sekigahara):
-    from tenkatoitsu.kinds.battle import battle_plan
-
+    from tenkatoitsu.kinds.battle.rules import battle_plan
     g, _ = _game(sekigahara, pledges=None)
     _, seen = run(battle_plan.setup(g), ["hoshi", "saku"])  # Hōshi: attack or movement only
     asked = {d.context.get("clan") for d in seen if d.kind == "initial-order"}
@@ -547,11 +552,9 @@ def test_21_4_1_a_plan_gives_undecided_clans_no_order_and_no_marker(sekigahara):
 
 
 def test_21_4_1_no_samurai_with_an_undecided_clan(sekigahara):
-    from tenkatoitsu.kinds.battle import samurai
-
     g, _ = _game(sekigahara, variants=("samurai",))
     g.state.samurai_available.remove("samurai:ishida:1")
     g.move_chit("samurai:ishida:1", None, "bowl", "test")
-    _, seen = run(samurai.activate(g, "samurai:ishida:1"), ["keep"])
+    _, seen = run(samurai_activation.activate(g, "samurai:ishida:1"), ["keep"])
     hosts = {o.value for o in seen[0].options}
     assert "A1a" in hosts and not hosts & {"L1a", "I1", "C1", "N1a", "O1"}

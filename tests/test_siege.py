@@ -9,13 +9,19 @@ Mass 2 Firepower 1) in the `siege` variant."""
 
 import pytest
 
-from tenkatoitsu.kinds.battle import model as m
-from tenkatoitsu.kinds.battle import movement, siege, siege_actions
-from tenkatoitsu.kinds.battle.clan_phase import clan_phase
-from tenkatoitsu.kinds.battle.siege_map import geometry
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.rules import siege, siege_actions
+from tenkatoitsu.kinds.battle.rules.clan_phase import clan_phase
+from tenkatoitsu.kinds.battle.queries.siege_map import geometry
 from tenkatoitsu.hexmap import Hex
 
 from helpers import ScriptedDice, place, run, siege_game
+from tenkatoitsu.kinds.battle.queries import fortress
+from tenkatoitsu.kinds.battle.rules import siege_end
+from tenkatoitsu.kinds.battle.queries import reach
+from tenkatoitsu.kinds.battle.queries import charge_paths
+from tenkatoitsu.kinds.battle.rules import charge
+from tenkatoitsu.kinds.battle.rules import march
 
 H = Hex.from_id
 FORT = "yokoyama"
@@ -72,16 +78,16 @@ def test_15_7_1_entry_area_bears_the_letter_of_the_hex_of_origin(game):
 
 def test_15_3_who_may_enter_a_fortress_held_by_the_enemy(game):
     f = H("0311")
-    assert siege.may_enter_fortress(game, "oda", f, "B1")  # Attack
+    assert fortress.may_enter_fortress(game, "oda", f, "B1")  # Attack
     game.set_order("B", m.Order.MOVEMENT, "test")
-    assert not siege.may_enter_fortress(game, "oda", f, "B1")
-    assert not siege.may_enter_fortress(game, "oda", f, None)
+    assert not fortress.may_enter_fortress(game, "oda", f, "B1")
+    assert not fortress.may_enter_fortress(game, "oda", f, None)
     game.set_order("B", m.Order.ATTACK, "test")
     besiege(game)
     for order, ok in ((m.Order.DEFENSE, True), (m.Order.MOVEMENT, True),
                       (m.Order.REGROUP, True), (m.Order.ATTACK, False)):
         game.set_order("2", order, "test")
-        assert siege.may_enter_fortress(game, "asai", f, "2c") is ok, order
+        assert fortress.may_enter_fortress(game, "asai", f, "2c") is ok, order
     assert game.map.hexside_cost(H("0312"), f) == 3  # 3 MP to enter
 
 
@@ -91,27 +97,27 @@ def test_15_3_a_fortress_of_two_hexes_is_one_fortress():
     game.move("B1", [H("0312"), H("0211")], "charge", "6.3")  # the garrison is in 0311
     s = game.state.sieges[FORT]
     assert s.bases["oda"] == ["b"] and s.manpower == {"oda": 5, "asai": 6}
-    assert siege.units_inside(game, FORT) == ["4a", "4b", "B1"]
-    assert movement.is_besieged(game, "B1") and movement.is_besieged(game, "4a")
+    assert fortress.units_inside(game, FORT) == ["4a", "4b", "B1"]
+    assert reach.is_besieged(game, "B1") and reach.is_besieged(game, "4a")
     place(game, "2c", "0210")
     game.set_order("2", m.Order.ATTACK, "test")  # the besieged may not enter in Attack
-    assert not movement.can_enter(game, "asai", H("0211"), "2c")
+    assert not reach.can_enter(game, "asai", H("0211"), "2c")
 
 
 def test_15_3_a_unit_inside_stays_and_nothing_passes_through(game):
     s = besiege(game)
-    assert movement.is_besieged(game, "B1") and movement.is_besieged(game, "4a")
-    assert movement.reachable(game, "B1", 3, "charge") == {H("0311"): 0.0}
-    assert siege.is_dead_end(game, "oda", H("0311"))
+    assert reach.is_besieged(game, "B1") and reach.is_besieged(game, "4a")
+    assert reach.reachable(game, "B1", 3, "charge") == {H("0311"): 0.0}
+    assert fortress.is_dead_end(game, "oda", H("0311"))
     assert s.besieger == "oda"
 
 
 def test_15_5_a_charge_at_the_garrison_ends_inside_and_begins_the_siege(game):
     game.set_order("4", m.Order.ATTACK, "test")  # the besieged switch to Defense [15.5]
-    assert set(movement.charge_targets(game, "B1")) >= {"4a", "4b"}
-    ends = movement.spearhead_destinations(game, "B1", "4a")
+    assert set(charge_paths.charge_targets(game, "B1")) >= {"4a", "4b"}
+    ends = charge_paths.spearhead_destinations(game, "B1", "4a")
     assert list(ends) == [H("0311")]
-    run(movement.charge(game, "B"), ["B1", "4a", "0311", "B2", "0311"])
+    run(charge.charge(game, "B"), ["B1", "4a", "0311", "B2", "0311"])
     s = game.state.sieges[FORT]
     assert (s.besieger, s.besieged) == ("oda", "asai")
     assert game.order_of("4") == m.Order.DEFENSE
@@ -123,7 +129,7 @@ def test_15_5_a_charge_at_the_garrison_ends_inside_and_begins_the_siege(game):
 def test_15_5_marker_placement_besieged_first_then_the_attacker_from_his_base(game):
     game.move("B1", [H("0312"), H("0311")], "charge", "6.3")
     s = game.state.sieges[FORT]
-    _, seen = run(siege.settle(game), ["honmaru", "gate", "done", "b", "rampart"])
+    _, seen = run(siege_end.settle(game), ["honmaru", "gate", "done", "b", "rampart"])
     assert [d.side for d in seen] == ["asai"] * 3 + ["oda"] * 2  # then no room is left
     assert set(seen[0].values()) == {"honmaru", "gate", "rampart", "a", "b", "done"}
     # the attacker: his base b, then what a chain free of Asai markers reaches
@@ -134,10 +140,10 @@ def test_15_5_marker_placement_besieged_first_then_the_attacker_from_his_base(ga
 
 def test_15_4_4_a_peripheral_area_holds_one_marker_of_each_side(game):
     s = besiege(game, markers={"b": ["asai"], "gate": ["asai"]}, manpower={"oda": 3})
-    assert siege.placement_areas(game, s, "oda", ["b"]) == ["b"]  # b itself, nothing beyond
+    assert fortress.placement_areas(game, s, "oda", ["b"]) == ["b"]  # b itself, nothing beyond
     siege.put_marker(game, s, "oda", "b", "15.6.1", "test")
     assert s.markers["b"] == ["asai", "oda"]
-    assert siege.placement_areas(game, s, "oda", ["b"]) == []
+    assert fortress.placement_areas(game, s, "oda", ["b"]) == []
     with pytest.raises(ValueError):
         siege.put_marker(game, s, "oda", "gate", "15.6.1", "test")
 
@@ -146,8 +152,8 @@ def test_15_4_4_a_peripheral_area_holds_one_marker_of_each_side(game):
 
 def test_15_4_3_siege_actions_score_after_the_charges(game):
     s = besiege(game, units=("B1", "B2"), markers={"honmaru": ["asai"], "b": ["oda"]})
-    assert siege.siege_actions_score(game, s, "oda") == (1 + 1 + 1, 1, 1)
-    assert siege.siege_actions_score(game, s, "asai") == (1 + 2 + 1, 2, 1)
+    assert fortress.siege_actions_score(game, s, "oda") == (1 + 1 + 1, 1, 1)
+    assert fortress.siege_actions_score(game, s, "asai") == (1 + 2 + 1, 2, 1)
     run(siege_actions.combat_chit(game, "oda"), ["end"])
     e = events(game, "SiegeActions")[-1]
     assert (e.rule, e.side, e.points) == ("15.4.3", "oda", 3)
@@ -306,8 +312,8 @@ def test_15_6_a_clan_wholly_inside_only_tries_an_order_change(game):
 
 
 def test_15_6_a_clan_wholly_inside_is_activated_only_by_the_obligatory_chits(game):
-    from tenkatoitsu.kinds.battle.activation import march_phase
-    from tenkatoitsu.kinds.battle.combat import combat_phase
+    from tenkatoitsu.kinds.battle.rules.activation import march_phase
+    from tenkatoitsu.kinds.battle.rules.combat import combat_phase
 
     besiege(game, units=("B1", "B2"), markers={"honmaru": ["asai"], "b": ["oda"]})
     game.set_order("B", m.Order.MOVEMENT, "test")
@@ -324,7 +330,7 @@ def test_15_6_units_outside_march_toward_the_fortress(game):
     besiege(game)
     game.set_order("B", m.Order.MOVEMENT, "test")
     place(game, "B2", "0513")
-    _, seen = run(movement.march(game, "B"), [])
+    _, seen = run(march.march(game, "B"), [])
     hexes = [H(v) for v in seen[1].values() if v != "stay"]
     assert hexes and all(h.is_adjacent(H("0311")) for h in hexes), seen[1].values()
 
@@ -336,11 +342,11 @@ def test_15_7_2_a_withdrawing_unit_may_enter_and_reinforces_the_besieged(game):
     before = dict(s.manpower)
     game.set_order("2", m.Order.REGROUP, "test")
     place(game, "2c", "0210")
-    assert H("0311") in movement.withdrawal_destinations(game, "2c")
+    assert H("0311") in reach.withdrawal_destinations(game, "2c")
     game.move("2c", [H("0210"), H("0311")], "withdrawal", "6.6")
     assert s.manpower["asai"] == before["asai"] + 2
     assert ["asai", "a", "15.7.1"] in s.pending and "a" in s.bases["asai"]
-    _, seen = run(siege.settle(game), ["a", "gate", "done"])
+    _, seen = run(siege_end.settle(game), ["a", "gate", "done"])
     # a, and on through areas free of Oda markers (b is Oda's); honmaru has his own already
     assert set(seen[0].values()) == {"a", "gate", "rampart", "done"}
     assert s.markers["a"] == ["asai"] and s.markers["gate"] == ["asai"]
@@ -350,7 +356,7 @@ def test_15_7_3_a_pursuer_stops_before_the_fortress(game):
     besiege(game)
     path = [H("0312"), H("0311")]
     place(game, "B2", "0313")
-    assert movement.pursuit_path(game, "B2", path) == [H("0313"), H("0312")]
+    assert reach.pursuit_path(game, "B2", path) == [H("0313"), H("0312")]
 
 
 # ------------------------------------------------------------------ leaving [15.8]
@@ -400,12 +406,12 @@ def test_15_8_markers_in_exchange_for_manpower():
 def test_15_8_order_requirements():
     game, _ = example_15_8_position()
     game.set_order("4", m.Order.DEFENSE, "test")
-    assert not siege.may_relinquish(game, "4")  # [15.8.1] the besieged must be in Attack
-    assert siege.may_relinquish(game, "2") is False  # 2c is in Defense
-    assert not siege.may_relinquish(game, "B")  # [15.8.2] the besieger in Attack stays
+    assert not fortress.may_relinquish(game, "4")  # [15.8.1] the besieged must be in Attack
+    assert fortress.may_relinquish(game, "2") is False  # 2c is in Defense
+    assert not fortress.may_relinquish(game, "B")  # [15.8.2] the besieger in Attack stays
     game.set_order("B", m.Order.DEFENSE, "test")
-    assert siege.may_relinquish(game, "B")
-    run(siege.relinquish_offer(game, "B"), ["a", "pay", "0410", "0310"])
+    assert fortress.may_relinquish(game, "B")
+    run(siege_end.relinquish_offer(game, "B"), ["a", "pay", "0410", "0310"])
     # no partial exit: every unit of the clan inside leaves in the one phase
     assert {game.state.units[u].hex.id for u in ("B1", "B2")} == {"0410", "0310"}
     assert FORT not in game.state.sieges  # Oda left: the siege is over [15.9]
@@ -414,7 +420,7 @@ def test_15_8_order_requirements():
 def test_15_8_no_exit_without_a_peripheral_marker():
     game, s = example_15_8_position()
     del s.markers["b"]
-    _, seen = run(siege.relinquish_offer(game, "4"), [])
+    _, seen = run(siege_end.relinquish_offer(game, "4"), [])
     assert seen == [] and any("cannot relinquish" in e.message for e in events(game, "Note"))
 
 
@@ -426,7 +432,7 @@ def test_15_9_the_beaten_side_is_eliminated_and_the_victor_chooses_survivors(gam
     # leader tests: B1 (eliminated), 4a (Disorganized); rout tests [11.11] of the clans that
     # lost a unit and keep one: 4 (3 + Leadership 1 + 1 unit = 5) and B (4 + 0 + B2 = 5)
     game.dice = ScriptedDice(game, [5, 6, 3, 4])
-    _, seen = run(siege.check_end(game, FORT), ["keep", "eliminate", "disorganized"])
+    _, seen = run(siege_end.check_end(game, FORT), ["keep", "eliminate", "disorganized"])
     assert game.state.units["B1"].eliminated
     end = events(game, "SiegeEnded")[-1]
     assert (end.victor, end.survivor_score) == ("asai", 2 + 2 + 1)
@@ -445,7 +451,7 @@ def test_15_9_survivors_may_stay_in_good_order_when_out_of_combat_is_covered(gam
     s = besiege(game, markers={"honmaru": ["asai"]}, manpower={"oda": 0, "asai": 6})
     game.lose_steps("4b", 3, "test")
     game.dice = ScriptedDice(game, [6, 4])  # B1's leader test, clan B's rout test
-    _, seen = run(siege.check_end(game, FORT), ["keep", "keep", "good-order", "good-order"])
+    _, seen = run(siege_end.check_end(game, FORT), ["keep", "keep", "good-order", "good-order"])
     assert set(seen[2].values()) == {"disorganized", "good-order"}
     assert game.state.units["4b"].steps_lost == 0  # Out of Combat 0: all in Good Order
     assert s.out_of_combat["asai"] == 0
@@ -454,14 +460,14 @@ def test_15_9_survivors_may_stay_in_good_order_when_out_of_combat_is_covered(gam
 def test_15_9_both_sides_beaten_leaves_the_fortress_empty(game):
     besiege(game, markers={}, manpower={"oda": 0, "asai": 0})
     game.dice = ScriptedDice(game, [6, 6, 4])  # leader tests B1, 4a; clan B's rout (B2 is out)
-    _, seen = run(siege.check_end(game, FORT), [])
+    _, seen = run(siege_end.check_end(game, FORT), [])
     assert seen == [] and events(game, "SiegeEnded")[-1].victor is None
     assert all(game.state.units[u].eliminated for u in ("B1", "4a", "4b"))
 
 
 def test_15_9_the_siege_goes_on_while_both_sides_have_a_marker_or_manpower(game):
     besiege(game, markers={"b": ["oda"]}, manpower={"oda": 0, "asai": 1})
-    run(siege.check_end(game, FORT), [])
+    run(siege_end.check_end(game, FORT), [])
     assert FORT in game.state.sieges
 
 

@@ -11,8 +11,8 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tenkatoitsu.kinds.battle import siege, siege_actions
-from tenkatoitsu.kinds.battle.clan_phase import clan_phase
+from tenkatoitsu.kinds.battle.rules import siege, siege_actions
+from tenkatoitsu.kinds.battle.rules.clan_phase import clan_phase
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.load import load_file
 from tenkatoitsu.session import Session, bots_for
@@ -20,6 +20,7 @@ from tenkatoitsu.hexmap import Hex
 
 from conftest import SCENARIOS
 from siege_checks import SiegeChecker
+from tenkatoitsu.kinds.battle.rules import siege_end
 
 PLAYOUTS = int(os.environ.get("TENKATOITSU_SIEGE_PLAYOUTS", "10"))
 POSITIONS = int(os.environ.get("TENKATOITSU_SIEGE_POSITIONS", "120"))
@@ -97,7 +98,7 @@ def test_random_siege_positions_keep_the_invariants(position):
     checker = SiegeChecker(g)
     g.listeners.append(checker)
     rng = random.Random(seed)
-    _drive(siege.check_end(g, "yokoyama"), rng, checker)
+    _drive(siege_end.check_end(g, "yokoyama"), rng, checker)
     for step in range(6):
         if "yokoyama" not in g.state.sieges:
             break
@@ -108,7 +109,7 @@ def test_random_siege_positions_keep_the_invariants(position):
             siege.rally_chit(g)
         else:
             _drive(clan_phase(g, kind[5:]), rng, checker)
-            _drive(siege.settle(g), rng, checker)
+            _drive(siege_end.settle(g), rng, checker)
         checker.state()
         for u in g.state.units.values():
             if u.on_map and not g.map.is_fortress(u.hex):

@@ -2,9 +2,9 @@
 
 from hypothesis import given, settings, strategies as st
 
-from tenkatoitsu.kinds.battle import model as m
-from tenkatoitsu.kinds.battle.results import parse_result
-from tenkatoitsu.kinds.battle.tables import crt_result, lookup
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.scenario.results import parse_result
+from tenkatoitsu.kinds.battle.queries.tables import crt_result, lookup
 
 
 def table(rules, name):

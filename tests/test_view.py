@@ -2,9 +2,9 @@
 
 import json
 
-from tenkatoitsu.kinds.battle.command import command_sequence
+from tenkatoitsu.kinds.battle.rules.command import command_sequence
 from tenkatoitsu.kinds.battle.game import Game, Options
-from tenkatoitsu.kinds.battle.battle_plan import reveal
+from tenkatoitsu.kinds.battle.rules.battle_plan import reveal
 from tenkatoitsu.kinds.battle.state import TacticUse
 from tenkatoitsu.kinds.battle.view import HIDDEN, player_view
 

@@ -3,12 +3,12 @@ scenario (scenarios/yamazaki.tks)."""
 
 import pytest
 
-from tenkatoitsu.kinds.battle import model as m
-from tenkatoitsu.kinds.battle.command import (command_distance, command_points, selectable,
-                                        select_chits)
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.rules.command import command_points, select_chits
+from tenkatoitsu.kinds.battle.queries.chits import command_distance, selectable
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.scenario_rules.yamazaki import controls_zone
-from tenkatoitsu.kinds.battle.victory import automatic_winner, final_result
+from tenkatoitsu.kinds.battle.rules.victory import automatic_winner, final_result
 from tenkatoitsu.cli import main
 from tenkatoitsu.hexmap import Hex, hex_distance
 
@@ -206,7 +206,7 @@ def test_19_4_2_vanguard_first_rearguard_last(long_game):
 
 def test_19_4_2_binds_ashibaya_too(long_game):
     """An Ashibaya march [10.4.5] brings no clan on before its turn [19.4.2]."""
-    from tenkatoitsu.kinds.battle.battle_plan import tactic_clans
+    from tenkatoitsu.kinds.battle.rules.battle_plan import tactic_clans
     g = long_game
     assert tactic_clans(g, "hashiba", "ashibaya", []) == ["E"]
     g.state.turn = 2

@@ -11,7 +11,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPicture, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
-from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.hexmap import Hex
 
 from tenkatoitsu_gui.battle import geometry as geo

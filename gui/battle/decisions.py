@@ -7,9 +7,9 @@ not, can be answered from the list; an advance after combat, a (unit, hex) pair,
 by clicking the unit or the hex when that names one pair. A click that is not a legal option is
 refused with the rules' own reason. Combats in the options get a preview:
 the modifier breakdown and the exact odds of each CRT result [11.6]
-(tenkatoitsu.kinds.battle.odds), and so does each Leadership declaration, the last
+(tenkatoitsu.kinds.battle.queries.odds), and so does each Leadership declaration, the last
 choice before the dice; a movement shows the MP of each destination and
-the path to the one under the mouse (tenkatoitsu.kinds.battle.movement)."""
+the path to the one under the mouse (tenkatoitsu.kinds.battle.rules.movement)."""
 
 from __future__ import annotations
 
@@ -19,12 +19,13 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
                                QTextBrowser, QVBoxLayout, QWidget)
 
-from tenkatoitsu.kinds.battle import model as m
-from tenkatoitsu.kinds.battle import movement
-from tenkatoitsu.kinds.battle.combat_modifiers import Leadership
-from tenkatoitsu.kinds.battle.odds import combat_odds
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.rules import movement
+from tenkatoitsu.kinds.battle.queries.combat_modifiers import Leadership
+from tenkatoitsu.kinds.battle.queries.odds import combat_odds
 from tenkatoitsu.core.decisions import Decision
 from tenkatoitsu.hexmap import Hex
+from tenkatoitsu.kinds.battle.queries import reach
 
 _HEX_ID = re.compile(r"^\d{4}$")
 _COST = re.compile(r"\(([^()]*)\)\s*$")
@@ -32,7 +33,7 @@ _PATH_MODES = {"march-hex": "march", "charge-hex": "charge"}
 
 
 def is_combat(value) -> bool:
-    """`[[attackers], [defenders]]`: the value of one combat (combat.py)."""
+    """`[[attackers], [defenders]]`: the value of one combat (rules/combat.py)."""
     return (isinstance(value, list) and len(value) == 2
             and all(isinstance(x, list) and all(isinstance(u, str) for u in x) for x in value))
 
@@ -103,14 +104,14 @@ def _cost_text(label: str) -> str:
 
 
 def path_preview(game, d: Decision, unit: str | None, hid: str) -> list[Hex]:
-    """The path the unit would follow to `hid` (a pure query of movement.py)."""
+    """The path the unit would follow to `hid` (a pure query of queries/reach.py)."""
     if unit is None or game.state.units[unit].hex is None:
         return []
     try:
         if d.kind in _PATH_MODES:
-            return movement.path_to(game, unit, hid, 1e9, _PATH_MODES[d.kind]) or []
+            return reach.path_to(game, unit, hid, 1e9, _PATH_MODES[d.kind]) or []
         if d.kind == "withdraw-hex":
-            return movement.withdrawal_destinations(game, unit).get(Hex.from_id(hid), [])
+            return reach.withdrawal_destinations(game, unit).get(Hex.from_id(hid), [])
     except (KeyError, ValueError):
         return []
     return []

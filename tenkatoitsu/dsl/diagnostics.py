@@ -4,6 +4,7 @@ followed by the source line, a caret and an optional hint."""
 from __future__ import annotations
 
 import difflib
+import re
 from typing import Iterable
 
 import attrs
@@ -64,7 +65,6 @@ def known_list(known: Iterable[str], limit: int = 12) -> str:
 
 
 def _natural_key(s: str):
-    import re
 
     return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", s)]
 

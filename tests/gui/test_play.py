@@ -200,9 +200,9 @@ def test_hovering_a_destination_draws_the_path_with_its_mp(qtbot):
 def test_leadership_declarations_preview_the_odds_of_each_choice(qtbot):
     from fractions import Fraction
 
-    from tenkatoitsu.kinds.battle import model as m
-    from tenkatoitsu.kinds.battle.combat_modifiers import Leadership
-    from tenkatoitsu.kinds.battle.odds import combat_odds
+    from tenkatoitsu.kinds.battle.scenario import model as m
+    from tenkatoitsu.kinds.battle.queries.combat_modifiers import Leadership
+    from tenkatoitsu.kinds.battle.queries.odds import combat_odds
 
     win = window(qtbot)
     ctl = win.controller

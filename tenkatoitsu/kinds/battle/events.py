@@ -291,3 +291,36 @@ class DefensivePositionPlaced(Event):
 
     def text(self):
         return f"{self.side} places a defensive position marker with {self.unit} in {self.hex}"
+
+
+@attrs.frozen
+class CombatDeclared(Event):
+    """The modifiers of a combat, line by line, shown before the dice are rolled."""
+
+    attackers: tuple[str, ...] = ()
+    defenders: tuple[str, ...] = ()
+    supports: tuple[str, ...] = ()
+    blue: int = 0
+    red: int = 0
+    lines: tuple[tuple[str, str, int, int], ...] = ()  # (label, rule, blue, red)
+
+    def text(self):
+        detail = "; ".join(f"{label} [{rule}]" for label, rule, _, _ in self.lines)
+        return (f"combat {'+'.join(self.attackers)} vs {'+'.join(self.defenders)}: modifiers "
+                f"blue {self.blue:+d}, red {self.red:+d}" + (f" ({detail})" if detail else ""))
+
+
+@attrs.frozen
+class RoutTested(Event):
+    """[11.11] 1D6 + highest Leadership + 1 per non-exhausted unit of the clan."""
+
+    clan: str = ""
+    roll: int = 0
+    leadership: int = 0
+    fresh_units: int = 0
+    total: int = 0
+    result: str = ""
+
+    def text(self):
+        return (f"rout test of clan {self.clan}: {self.roll} + leadership {self.leadership} "
+                f"+ {self.fresh_units} non-exhausted = {self.total}: {self.result}")

@@ -8,16 +8,17 @@ from typing import Iterable
 
 import attrs
 
-from tenkatoitsu.kinds.battle import events as ev
-from tenkatoitsu.kinds.battle import model as m
-from tenkatoitsu.kinds.battle import samurai, scenario_rules, siege
-from tenkatoitsu.kinds.battle.mapindex import MapIndex
-from tenkatoitsu.kinds.battle.state import ClanState, GameState, Honjin, UnitState, clan_chit
-from tenkatoitsu.kinds.battle.validate import effective_setup
 from tenkatoitsu.core.dice import Dice
 from tenkatoitsu.core.events import Event, EventDigest
-from tenkatoitsu.kinds.contract import VariantError
 from tenkatoitsu.hexmap import Hex
+from tenkatoitsu.kinds.battle import events as ev
+from tenkatoitsu.kinds.battle import hooks
+from tenkatoitsu.kinds.battle.queries.mapindex import MapIndex
+from tenkatoitsu.kinds.battle.rules import samurai, siege
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.scenario.setup import effective_setup
+from tenkatoitsu.kinds.battle.state import ClanState, GameState, Honjin, UnitState, clan_chit
+from tenkatoitsu.kinds.contract import VariantError
 
 #: movements after which a unit in contact assaults [11.5] (not retreats, withdrawals, advances)
 MOVEMENTS_INTO_CONTACT = ("charge", "march", "deployment", "pursuit")
@@ -85,7 +86,7 @@ class Game:
                 self._occ.setdefault(u.hex, []).append(u.id)
         self.version = 0  # bumped on every move: queries cache on it
         samurai.setup(self)
-        self.rules = scenario_rules.active_rules(self)  # the scenario's special rules
+        self.rules = hooks.active_rules(self)  # the scenario's special rules
         self.emit(ev.GameStarted(rule="18", scenario=scenario.name, variants=self.variants,
                                  seed=seed))
 

@@ -10,17 +10,20 @@ import attrs
 
 from tenkatoitsu.bundled import GRAMMAR_DIR
 from tenkatoitsu.dsl.diagnostics import Diagnostic
-from tenkatoitsu.kinds.battle import battle_plan, text
-from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle import (
+    scenario_rules,  # noqa: F401  (registers the special rules)
+    text,
+)
 from tenkatoitsu.kinds.battle.bots import BOTS, attach_bots
-from tenkatoitsu.kinds.battle.build import Builder
 from tenkatoitsu.kinds.battle.game import Game, Options
 from tenkatoitsu.kinds.battle.play import play
-from tenkatoitsu.kinds.battle.printer import format_source
-from tenkatoitsu.kinds.battle.validate import validate
+from tenkatoitsu.kinds.battle.rules import battle_plan
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.scenario.build import Builder
+from tenkatoitsu.kinds.battle.scenario.printer import format_source
+from tenkatoitsu.kinds.battle.scenario.validate import validate
 from tenkatoitsu.kinds.battle.view import view_at
-from tenkatoitsu.kinds.contract import (Description, GameSetup, Result, Seat, Seats,
-                                        VariantInfo)
+from tenkatoitsu.kinds.contract import Description, GameSetup, Result, Seat, Seats, VariantInfo
 
 
 class BattleKind:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tenkatoitsu.dsl import loader
 from tenkatoitsu.dsl.loader import LoadResult, display_name
-from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.kind import KIND
 
 __all__ = ["LoadResult", "display_name", "load_bytes", "load_file", "load_scenario", "load_text",

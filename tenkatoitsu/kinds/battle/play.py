@@ -4,17 +4,17 @@ then the activation sequence [3.2], until the last turn or a victory."""
 from __future__ import annotations
 
 from tenkatoitsu.kinds.battle import events as ev
-from tenkatoitsu.kinds.battle import battle_plan, samurai
-from tenkatoitsu.kinds.battle import scenario_rules as sr
-from tenkatoitsu.kinds.battle.activation import GameOver, activation_sequence
-from tenkatoitsu.kinds.battle.command import command_sequence, obligatory_chits
-from tenkatoitsu.kinds.battle.victory import automatic_winner, end_of_game_vp, final_result
+from tenkatoitsu.kinds.battle import hooks
+from tenkatoitsu.kinds.battle.rules import battle_plan, samurai
+from tenkatoitsu.kinds.battle.rules.activation import GameOver, activation_sequence
+from tenkatoitsu.kinds.battle.rules.command import command_sequence, obligatory_chits
+from tenkatoitsu.kinds.battle.rules.victory import automatic_winner, end_of_game_vp, final_result
 
 
 def check_automatic(game) -> None:
     for rule in game.rules:
         rule.after_phase(game)
-    winner = automatic_winner(game) or sr.first(game, "automatic_winner")
+    winner = automatic_winner(game) or hooks.first(game, "automatic_winner")
     if winner is not None:
         game.state.winner = winner
         game.state.level = "automatic victory"
@@ -34,16 +34,16 @@ def play(game):
     last = game.scenario.turns.last
     try:
         yield from battle_plan.setup(game)  # [10.1] secret choice, initial orders, [11.8]
-        yield from sr.each(game, "setup")
+        yield from hooks.each(game, "setup")
         while True:
             game.emit(ev.TurnStarted(rule="3.2", turn=st.turn, night=game.is_night(),
                                      fatigue=game.is_fatigue()))
-            yield from sr.each(game, "start_of_turn")
+            yield from hooks.each(game, "start_of_turn")
             yield from command_sequence(game)
             placed = obligatory_chits(game)
             yield from activation_sequence(game, placed, check_automatic)
             end_of_turn(game)
-            yield from sr.each(game, "end_of_turn")
+            yield from hooks.each(game, "end_of_turn")
             check_automatic(game)
             if st.turn >= last:
                 break
@@ -51,7 +51,7 @@ def play(game):
         end_of_game_vp(game)
         for rule in game.rules:
             rule.end_of_game(game)
-        st.winner, st.level = sr.fold(game, "final_result", final_result(game))
+        st.winner, st.level = hooks.fold(game, "final_result", final_result(game))
     except GameOver:
         pass
     st.over = True

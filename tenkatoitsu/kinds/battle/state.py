@@ -6,15 +6,10 @@ Katta! chit ``katta:<side>`` [10.4.2]; a samurai marker ``samurai:<side>`` [16].
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
-from tenkatoitsu.kinds.battle.model import Order
 from tenkatoitsu.hexmap import Hex
-
-if TYPE_CHECKING:
-    from tenkatoitsu.kinds.battle.siege import SiegeState
+from tenkatoitsu.kinds.battle.scenario.model import Order
 
 MARCH, RALLY, INITIATIVE = "march", "rally", "initiative"
 
@@ -149,3 +144,30 @@ class GameState:
                 if chit in box:
                     out += [f"delay{i + 1}:{side}"] * box.count(chit)
         return out
+
+
+@attrs.define
+class SiegeState:
+    """One siege: the two players' tracks and Control markers [15.4]."""
+
+    fortress: str
+    besieger: str
+    besieged: str  # the player whose Base Area is the centre [15.4]
+    manpower: dict[str, int]
+    out_of_combat: dict[str, int]
+    #: area -> the sides with a Control marker there (one; one per side in a
+    #: Peripheral Area [15.4.4])
+    markers: dict[str, list[str]] = attrs.field(factory=dict)
+    bases: dict[str, list[str]] = attrs.field(factory=dict)  # side -> its Base Areas [15.2]
+    #: marker placements owed: [side, area, rule] (area None: the besieged's
+    #: free placement at the beginning [15.5])
+    pending: list[list] = attrs.field(factory=list)
+
+    def sides(self) -> tuple[str, str]:
+        return self.besieged, self.besieger
+
+    def has_marker(self, side: str, area: str) -> bool:
+        return side in self.markers.get(area, ())
+
+    def marker_count(self, side: str) -> int:
+        return sum(side in v for v in self.markers.values())

@@ -4,8 +4,8 @@ of `show`, and the Battle Plan Log Sheet on one line [10.3]."""
 from __future__ import annotations
 
 from tenkatoitsu.hexmap import Hex
-from tenkatoitsu.kinds.battle import model as m
-from tenkatoitsu.kinds.battle.printer import span
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.scenario.printer import span
 from tenkatoitsu.kinds.battle.scenario_rules.betrayal_aid import betrayal_aid
 from tenkatoitsu.kinds.battle.view import player_view
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tenkatoitsu.kinds.battle import siege
+from tenkatoitsu.kinds.battle.queries import fortress
 
 HIDDEN = "hidden"
 
@@ -59,7 +59,7 @@ def player_view(game, side: str) -> dict[str, Any]:
         "played": list(st.played),
         "waiting": list(st.waiting),  # chits on the map [19.4.1], clans still to come [19.6.2] [20.3]
         "vp": dict(st.vp), "bundori": dict(st.bundori),
-        "sieges": siege.view(game),  # the siege tracks and markers are open [15.4]
+        "sieges": fortress.view(game),  # the siege tracks and markers are open [15.4]
     }
 
 

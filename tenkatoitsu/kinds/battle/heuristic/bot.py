@@ -11,11 +11,16 @@ from __future__ import annotations
 import random
 
 from tenkatoitsu.bots import DeadEnd
-from tenkatoitsu.kinds.battle.heuristic import combat, command, movement, orders, plans, scenario, siege
+from tenkatoitsu.kinds.battle.heuristic import (combat, command, movement, orders, plans, scenario,
+                                                siege)
 from tenkatoitsu.kinds.battle.heuristic.context import BotContext
+from tenkatoitsu.kinds.battle.heuristic.objectives import objectives
 from tenkatoitsu.kinds.battle.heuristic.strategy import (LEVELS, Level, boldness, decisive_leaders,
-                                                   objectives, offensive)
+                                                         hold_hexes, offensive)
+from tenkatoitsu.kinds.battle.queries import zoc
+from tenkatoitsu.kinds.battle.rules.victory import holds
 from tenkatoitsu.core.decisions import Decision
+from tenkatoitsu.hexmap import hex_distance
 
 #: answers that decline: the fallback avoids them when it can
 DECLINE = ("pass", "done", "keep", "stay", None, False)
@@ -39,7 +44,6 @@ def fallback(bot, d):
 def samurai_host(bot, d):
     """[16.2] on the unit in the thick of it with the worst state."""
     g = bot.ctx.game
-    from tenkatoitsu.kinds.battle import zoc
     real = [o for o in d.options if o.value != "keep"]
     if not real:
         return d.options[0].value
@@ -215,8 +219,6 @@ class HeuristicBot:
 
     def objective_hexes_held(self):
         def held():
-            from tenkatoitsu.kinds.battle.heuristic.strategy import hold_hexes
-            from tenkatoitsu.kinds.battle.victory import holds
             g = self.ctx.game
             out = {h for h in hold_hexes(g) if holds(g, self.side, [h])}
             for star in g.scenario.map.stars:
@@ -240,7 +242,6 @@ class HeuristicBot:
         return self._cached("assignments", self._assign).get(clan)
 
     def _assign(self):
-        from tenkatoitsu.hexmap import hex_distance
         g = self.ctx.game
         out = {}
         taken = set()

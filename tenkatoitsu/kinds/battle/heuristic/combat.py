@@ -9,11 +9,15 @@ times the chance that he dies."""
 
 from __future__ import annotations
 
-from tenkatoitsu.kinds.battle.combat import Combat, combat_breakdown
-from tenkatoitsu.kinds.battle.combat_modifiers import Leadership
-from tenkatoitsu.kinds.battle import model as m
-from tenkatoitsu.kinds.battle.odds import result_distribution
-from tenkatoitsu.kinds.battle.heuristic.strategy import hold_stake, leader_worth, unit_worth
+from tenkatoitsu.kinds.battle.queries.attacks import Combat, combat_breakdown
+from tenkatoitsu.kinds.battle.queries.combat_modifiers import Leadership
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.queries.odds import result_distribution
+from tenkatoitsu.kinds.battle.scenario.results import Hit, parse_result
+from tenkatoitsu.kinds.battle.queries import zoc
+from tenkatoitsu.kinds.battle.heuristic.strategy import (decisive_leaders, hold_stake,
+                                                         leader_worth, unit_worth)
+from tenkatoitsu.hexmap import Hex
 
 RETREAT_COST = 0.15  # a retreat [11.7] gives ground; a step if it cannot
 #: share of a hold hex's VP lost when its last defender retreats or dies: the
@@ -180,15 +184,12 @@ def _declared(game, value):
 
 def assign_loss(bot, d):
     """[11.7] the unit the loss costs least (a leader's unit last)."""
-    from tenkatoitsu.kinds.battle.results import parse_result
-
     g = bot.ctx.game
     first = (d.context or {}).get("first")
     hit = None
     if first:
         hit = parse_result(f"d{first}").defender.first
     if hit is None:
-        from tenkatoitsu.kinds.battle.results import Hit
         hit = Hit(steps=1)
     return min(d.options, key=lambda o: (hit_cost(g, o.value, hit), o.value)).value
 
@@ -196,7 +197,6 @@ def assign_loss(bot, d):
 def rout_choice(bot, d):
     """[11.11] seppuku keeps a clan that holds an objective in place, if a
     leader other than the commander can die; otherwise the clan withdraws."""
-    from tenkatoitsu.kinds.battle.heuristic.strategy import decisive_leaders
     g = bot.ctx.game
     clan = _clan_from_prompt(d.prompt)
     if clan and clan in g.state.clans:
@@ -250,11 +250,9 @@ def advance(bot, d):
 def _more_exposed(game, side: str, here, there) -> bool:
     """Would the advance put the unit in the ZoC of more enemy units? Each of
     them may attack it [8.2]-[8.5]; only an objective [17.1] is worth that."""
-    from tenkatoitsu.kinds.battle import zoc
     enemy = game.enemy(side)
     return len(zoc.exerting_on(game, there, enemy)) > len(zoc.exerting_on(game, here, enemy))
 
 
 def _hex(hid: str):
-    from tenkatoitsu.hexmap import Hex
     return Hex.from_id(hid)

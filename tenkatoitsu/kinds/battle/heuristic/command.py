@@ -4,61 +4,23 @@ drawn clan waits, which clan marches or rallies first.
 CP: unspent points are lost [9.3], so every point buys a chit, the clans
 that matter most first (in contact, wanting a new order, marching to the
 fight), chits that reach the Bowl [9.3] before those that go to the Delay
-Track. Tactics [10.3] compete with the chits (plans.choose_tactic)."""
+Track. How much a clan's activation is worth is orders.clan_urgency.
+Tactics [10.3] compete with the chits (plans.choose_tactic)."""
 
 from __future__ import annotations
 
-from tenkatoitsu.kinds.battle import model as m
-from tenkatoitsu.kinds.battle import zoc
-from tenkatoitsu.kinds.battle.heuristic.orders import (charge_value, contact_value, enemy_distance,
-                                               wanted_order)
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.queries import zoc
+from tenkatoitsu.kinds.battle.heuristic import plans
+from tenkatoitsu.kinds.battle.heuristic.orders import (clan_urgency, contact_value, enemy_distance,
+                                                       wanted_order)
 from tenkatoitsu.kinds.battle.heuristic.strategy import wear
 from tenkatoitsu.kinds.battle.state import chit_clan
-
-
-def forced_bad_charge(bot, clan: str) -> bool:
-    """A clan in Attack out of contact that would have to charge [6.3] badly
-    if its order change [8.1] failed."""
-    if bot.ctx.order(clan) != m.Order.ATTACK or contact_value(bot, clan) is not None:
-        return False
-    cv = charge_value(bot, clan)
-    return cv is not None and cv < bot.level.attack_threshold and \
-        wanted_order(bot, clan) != m.Order.ATTACK
-
-
-def clan_urgency(bot, clan: str) -> float:
-    """How much an activation of the clan is worth now."""
-    g = bot.ctx.game
-    units = g.state.clan_units(clan, on_map_only=False)
-    if not units:
-        return -1.0
-    if g.state.clans[clan].off_map:
-        return 2.0 + (1.0 if bot.is_offensive() else 0.0)
-    score = 0.0
-    order = bot.ctx.order(clan)
-    want = wanted_order(bot, clan)
-    if want != order:
-        score += 1.5
-    if forced_bad_charge(bot, clan):
-        score += 2.0  # its activation starts with the order change that spares it [8.1]
-    value = contact_value(bot, clan)
-    if value is not None:
-        score += 2.0 + max(-1.0, min(2.0, value))
-    dist = enemy_distance(bot, clan)
-    if order in (m.Order.ATTACK, m.Order.MOVEMENT):
-        score += max(0.0, 2.0 - dist / 4)
-    if order == m.Order.REGROUP and wear(g, clan) > 0:
-        score += 1.0
-    if bot.clan_objective(clan) is not None:
-        score += 1.0
-    return score + len(units) * 0.05
 
 
 def select_chit(bot, d):
     """[9.3] the most urgent clan's chit, unless a tactic of the plan [10.3]
     is worth more than the chits its CP would buy (plans.choose_tactic)."""
-    from tenkatoitsu.kinds.battle.heuristic import plans
-
     best, score = "done", 0.0
     scores = {}
     for o in d.options:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 from contextlib import contextmanager
 
-from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.view import HIDDEN, player_view
 from tenkatoitsu.hexmap import Hex, shortest_paths
 

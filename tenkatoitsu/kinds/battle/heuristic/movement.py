@@ -9,11 +9,13 @@ loses the battle keeps about four hexes from the enemy."""
 
 from __future__ import annotations
 
-from tenkatoitsu.kinds.battle import movement as mv
-from tenkatoitsu.kinds.battle.heuristic import orders
-from tenkatoitsu.kinds.battle.heuristic import siege as siege_bot
+from tenkatoitsu.kinds.battle.rules import movement as mv
+from tenkatoitsu.kinds.battle.heuristic import orders, siege_eval
+from tenkatoitsu.kinds.battle.heuristic.safety import friends_adjacent, safe_score
 from tenkatoitsu.kinds.battle.heuristic.strategy import attackable, unit_worth, wear
 from tenkatoitsu.hexmap import Hex, hex_distance
+from tenkatoitsu.kinds.battle.queries import reach
+from tenkatoitsu.kinds.battle.queries import charge_paths
 
 COMMANDER_DISTANCE = 4
 HOLD_WEIGHT = 3.0
@@ -26,16 +28,6 @@ def _here(bot, uid):
 
 def _hexval(value, here: Hex | None) -> Hex:
     return here if value == mv.STAY else Hex.from_id(value)
-
-
-def friends_adjacent(bot, h: Hex, uid: str) -> int:
-    g = bot.ctx.game
-    n = 0
-    for nb in g.map.neighbours(h):
-        for o in g.occupants(nb):
-            if o != uid and g.side_of(o) == bot.side:
-                n += 1
-    return n
 
 
 def enemy_hexes(bot) -> list[Hex]:
@@ -103,7 +95,7 @@ def can_progress(bot, uid: str) -> bool:
     def compute():
         base = goal_score(bot, uid, here)
         return any(goal_score(bot, uid, h) > base + PROGRESS
-                   for h in mv.march_destinations(g, uid) if h != here)
+                   for h in reach.march_destinations(g, uid) if h != here)
 
     return bot._cached_exact(("progress", uid), compute)
 
@@ -138,8 +130,8 @@ def best_charge(bot, uid: str, targets=None) -> tuple[float, str | None]:
     attacks from the best end it may choose), with the target."""
     g = bot.ctx.game
     best, pick = None, None
-    for t in (targets if targets is not None else mv.charge_targets(g, uid)):
-        for h in mv.spearhead_destinations(g, uid, t):
+    for t in (targets if targets is not None else charge_paths.charge_targets(g, uid)):
+        for h in charge_paths.spearhead_destinations(g, uid, t):
             v = orders.unit_contact_value(bot, uid, h)
             v = 0.0 if v is None else v
             if best is None or v > best:
@@ -171,7 +163,7 @@ def target_score(bot, eid: str) -> float:
 def charge_target(bot, d):
     uid = d.context.get("unit")
     clan = d.context.get("clan")
-    storm = {o.value: siege_bot.charge_target_bonus(bot, clan, o.value) for o in d.options}
+    storm = {o.value: siege_eval.charge_target_bonus(bot, clan, o.value) for o in d.options}
     pick = max(d.options, key=lambda o: (round(best_charge(bot, uid, [o.value])[0] + storm[o.value],
                                                6), target_score(bot, o.value), o.value)).value
     bot.memory["charge-target"] = pick
@@ -197,7 +189,7 @@ def charge_hex(bot, d):
     foes = enemy_hexes(bot)
 
     def score(h: Hex) -> float:
-        storm = siege_bot.fortress_charge(bot, uid, h)
+        storm = siege_eval.fortress_charge(bot, uid, h)
         if storm is not None:
             return storm  # [15.5] [15.7.1] into the fortress the clan storms, or not at all
         if uid not in bot.decisive:
@@ -249,7 +241,7 @@ def deploy_unit(bot, d):
             continue
         here = _here(bot, o.value)
         base = deploy_score(bot, o.value, here)
-        for h in mv.deployment_hexes(g, o.value):
+        for h in reach.deployment_hexes(g, o.value):
             s = deploy_score(bot, o.value, h) - base
             if s > gain:
                 best, gain = o.value, s
@@ -263,15 +255,6 @@ def deploy_hex(bot, d):
 
 # ---------------------------------------------------------------- withdrawal, retreat, pursuit
 
-def safe_score(bot, uid: str, h: Hex) -> float:
-    g = bot.ctx.game
-    foes = [e.hex for e in bot.ctx.enemy_units()]
-    d = min((hex_distance(h, f) for f in foes), default=9)
-    cmd = [g.state.units[c].hex for c in bot.decisive if c != uid and g.state.units[c].on_map]
-    back = -0.1 * min((hex_distance(h, c) for c in cmd), default=0)
-    return 0.7 * min(d, 6) + 0.4 * bot.ctx.ground(h) + 0.2 * friends_adjacent(bot, h, uid) + back
-
-
 def withdraw_unit(bot, d):
     return min(d.options, key=lambda o: (o.value in bot.decisive, o.value)).value
 
@@ -279,13 +262,13 @@ def withdraw_unit(bot, d):
 def withdraw_hex(bot, d):
     uid = d.context.get("unit")
     return _best_hex(bot, d, uid, lambda h: safe_score(bot, uid, h)
-                     - 10.0 * siege_bot.trapped_in(bot, h))  # [15.5] not into the enemy's fortress
+                     - 10.0 * siege_eval.trapped_in(bot, h))  # [15.5] not into the enemy's fortress
 
 
 def retreat_hex(bot, d):
     uid = d.context.get("unit")
     return _best_hex(bot, d, uid, lambda h: safe_score(bot, uid, h)
-                     - 10.0 * siege_bot.trapped_in(bot, h))
+                     - 10.0 * siege_eval.trapped_in(bot, h))
 
 
 def avoid_pursuit(bot, d):

@@ -6,21 +6,26 @@
   Defense on the ground it holds;
 - out of contact: when the side must attack (strategy.offensive), Attack if
   the enemy is within a charge, else Movement to march to the fight; when it
-  may hold, Movement toward an objective it lacks, else Defense."""
+  may hold, Movement toward an objective it lacks, else Defense.
+
+A clan whose order is not the one it wants, or that is in contact or near
+the enemy, gains most from being activated now (clan_urgency): the chits
+[9.3], the marches [7.2.1] and the tactics [10.3] are weighed by it."""
 
 from __future__ import annotations
 
-from tenkatoitsu.kinds.battle import model as m
-from tenkatoitsu.kinds.battle import zoc
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.queries import zoc
 import itertools
 
 import attrs
 
-from tenkatoitsu.kinds.battle.combat import attack_groups, group_plans
-from tenkatoitsu.kinds.battle import siege
-from tenkatoitsu.kinds.battle.heuristic import siege as siege_bot
+from tenkatoitsu.kinds.battle.queries.attacks import attack_groups, group_plans
+from tenkatoitsu.kinds.battle.heuristic import siege_eval
 from tenkatoitsu.kinds.battle.heuristic.strategy import attackable, wear
 from tenkatoitsu.hexmap import hex_distance
+from tenkatoitsu.kinds.battle.queries import fortress
+from tenkatoitsu.kinds.battle.queries import charge_paths
 
 ATTACK, DEFENSE, MOVEMENT, REGROUP = (m.Order.ATTACK, m.Order.DEFENSE, m.Order.MOVEMENT,
                                       m.Order.REGROUP)
@@ -72,8 +77,6 @@ def charge_value(bot, clan: str) -> float | None:
     """The best charge [6.3] a spearhead of the clan can make: the value of
     its attacks from the best end it may choose; None when no charge reaches
     an enemy."""
-    from tenkatoitsu.kinds.battle import movement as mv
-
     g = bot.ctx.game
 
     def compute():
@@ -82,8 +85,8 @@ def charge_value(bot, clan: str) -> float | None:
                 if u.id not in bot.decisive and not zoc.is_in_ezoc(g, u.id)]
         free.sort(key=lambda uid: (g.state.units[uid].steps_lost, -_strength(g, uid), uid))
         for uid in free[:SPEARHEADS_JUDGED]:
-            for t in mv.charge_targets(g, uid):
-                for h in mv.spearhead_destinations(g, uid, t):
+            for t in charge_paths.charge_targets(g, uid):
+                for h in charge_paths.spearhead_destinations(g, uid, t):
                     v = unit_contact_value(bot, uid, h)
                     if v is not None and (best is None or v > best):
                         best = v
@@ -140,9 +143,9 @@ def wanted_order(bot, clan: str) -> m.Order:
     units = g.state.clan_units(clan)
     if not units:
         return current
-    s = siege.clan_siege(g, clan)
+    s = fortress.clan_siege(g, clan)
     if s is not None:
-        return siege_bot.siege_order(bot, clan, s)  # [15.6] [15.8]
+        return siege_eval.siege_order(bot, clan, s)  # [15.6] [15.8]
     if any(u.id in bot.decisive for u in units) and bot.ctx.order(clan) == DEFENSE:
         return DEFENSE  # the commander's own clan holds: his death ends the battle [17.1]
     if any(u.hex in bot.objective_hexes_held() for u in units) and \
@@ -154,7 +157,7 @@ def wanted_order(bot, clan: str) -> m.Order:
     if exposed(bot, clan) and (value is None or value < lv.attack_threshold) and \
             not any(u.hex in bot.objective_hexes_held() for u in units):
         return REGROUP  # withdraw it before the next combat gives away its Elan [17.1]
-    if value is None and siege_bot.storm_target(bot, clan) is not None:
+    if value is None and siege_eval.storm_target(bot, clan) is not None:
         return ATTACK  # [15.3] only a clan in Attack enters an enemy-held fortress
     if value is not None:
         keep = 0.15 if current == ATTACK else 0.0  # no flip-flopping on the margin
@@ -185,6 +188,44 @@ def wanted_order(bot, clan: str) -> m.Order:
     if current == REGROUP and wear(g, clan) > 0 and dist > CHARGE_REACH:
         return REGROUP  # finish rallying
     return DEFENSE
+
+
+def forced_bad_charge(bot, clan: str) -> bool:
+    """A clan in Attack out of contact that would have to charge [6.3] badly
+    if its order change [8.1] failed."""
+    if bot.ctx.order(clan) != m.Order.ATTACK or contact_value(bot, clan) is not None:
+        return False
+    cv = charge_value(bot, clan)
+    return cv is not None and cv < bot.level.attack_threshold and \
+        wanted_order(bot, clan) != m.Order.ATTACK
+
+
+def clan_urgency(bot, clan: str) -> float:
+    """How much an activation of the clan is worth now."""
+    g = bot.ctx.game
+    units = g.state.clan_units(clan, on_map_only=False)
+    if not units:
+        return -1.0
+    if g.state.clans[clan].off_map:
+        return 2.0 + (1.0 if bot.is_offensive() else 0.0)
+    score = 0.0
+    order = bot.ctx.order(clan)
+    want = wanted_order(bot, clan)
+    if want != order:
+        score += 1.5
+    if forced_bad_charge(bot, clan):
+        score += 2.0  # its activation starts with the order change that spares it [8.1]
+    value = contact_value(bot, clan)
+    if value is not None:
+        score += 2.0 + max(-1.0, min(2.0, value))
+    dist = enemy_distance(bot, clan)
+    if order in (m.Order.ATTACK, m.Order.MOVEMENT):
+        score += max(0.0, 2.0 - dist / 4)
+    if order == m.Order.REGROUP and wear(g, clan) > 0:
+        score += 1.0
+    if bot.clan_objective(clan) is not None:
+        score += 1.0
+    return score + len(units) * 0.05
 
 
 def order_change(bot, d):

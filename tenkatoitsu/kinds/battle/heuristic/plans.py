@@ -2,7 +2,7 @@
 when to save CP toward an inactive plan and roll for it, which tactic to log
 for which clans, and (as the opponent) when to play Katta! Katta!.
 
-Values are in the unit of command.clan_urgency (what one activation of a
+Values are in the unit of orders.clan_urgency (what one activation of a
 clan is worth now), so that a tactic is weighed against the clan chits the
 same CP would buy. The bot reads only its own sheet (the PlayerView shows it
 to its owner) and the public position; the opponent's plan stays hidden."""
@@ -14,20 +14,20 @@ from fractions import Fraction
 
 import attrs
 
-from tenkatoitsu.kinds.battle import battle_plan as bp
-from tenkatoitsu.kinds.battle import model as m
-from tenkatoitsu.kinds.battle import movement as mv
-from tenkatoitsu.kinds.battle import zoc
-from tenkatoitsu.kinds.battle.combat import attack_groups, group_plans
-from tenkatoitsu.kinds.battle.odds import TWO_D6
-from tenkatoitsu.kinds.battle.heuristic.command import clan_urgency
-from tenkatoitsu.kinds.battle.heuristic.orders import (CHARGE_REACH, PLAN_SAMPLE, SPEARHEADS_JUDGED,
-                                               charge_value, contact_value, enemy_distance,
-                                               unit_contact_value, wanted_order)
+from tenkatoitsu.kinds.battle.rules import battle_plan as bp
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.queries import zoc
+from tenkatoitsu.kinds.battle.queries.attacks import attack_groups, group_plans
+from tenkatoitsu.kinds.battle.queries.odds import TWO_D6
+from tenkatoitsu.kinds.battle.heuristic.orders import (CHARGE_REACH, PLAN_SAMPLE,
+                                                       SPEARHEADS_JUDGED, charge_value,
+                                                       clan_urgency, contact_value, enemy_distance,
+                                                       unit_contact_value, wanted_order)
 from tenkatoitsu.kinds.battle.heuristic.strategy import hold_hexes, wear
-from tenkatoitsu.kinds.battle.tactics import TOTSUGEKI_MP
-from tenkatoitsu.kinds.battle.victory import holds
+from tenkatoitsu.kinds.battle.rules.tactics import TOTSUGEKI_MP
+from tenkatoitsu.kinds.battle.rules.victory import holds
 from tenkatoitsu.hexmap import Hex, hex_distance
+from tenkatoitsu.kinds.battle.queries import charge_paths
 
 ATTACK, DEFENSE, MOVEMENT, REGROUP = (m.Order.ATTACK, m.Order.DEFENSE, m.Order.MOVEMENT,
                                       m.Order.REGROUP)
@@ -207,8 +207,8 @@ def totsugeki_reach(bot, clan: str) -> float | None:
                        if u.id not in bot.decisive and not zoc.is_in_ezoc(g, u.id)),
                       key=lambda uid: (g.state.units[uid].steps_lost, uid))
         for uid in free[:SPEARHEADS_JUDGED]:
-            for t in mv.charge_targets(g, uid):
-                for h in mv.spearhead_destinations(g, uid, t, TOTSUGEKI_MP):
+            for t in charge_paths.charge_targets(g, uid):
+                for h in charge_paths.spearhead_destinations(g, uid, t, TOTSUGEKI_MP):
                     best = _value_or_none(best, unit_contact_value(bot, uid, h))
         return best
 

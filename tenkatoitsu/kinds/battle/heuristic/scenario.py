@@ -9,8 +9,8 @@ Betrayal Aid's tracks and Diplomacy markers, the CP rolls announced."""
 from __future__ import annotations
 
 from tenkatoitsu.kinds.battle.heuristic import orders
-from tenkatoitsu.kinds.battle.heuristic.command import clan_urgency
-from tenkatoitsu.kinds.battle.heuristic.movement import safe_score
+from tenkatoitsu.kinds.battle.heuristic.orders import clan_urgency
+from tenkatoitsu.kinds.battle.heuristic.safety import safe_score
 from tenkatoitsu.kinds.battle.state import chit_clan
 from tenkatoitsu.hexmap import Hex, hex_distance
 

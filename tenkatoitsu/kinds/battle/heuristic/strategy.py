@@ -1,6 +1,6 @@
-"""The commander's picture of the battle: what each unit is worth, the
-objectives the victory conditions name [17], and whether the side must
-attack to win or may hold what it has."""
+"""The commander's picture of the battle: what each unit is worth, the VP
+the hexes it holds are worth [17.1], and whether the side must attack to
+win or may hold what it has."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import functools
 
 import attrs
 
-from tenkatoitsu.kinds.battle.victory import holds, star_controlled
+from tenkatoitsu.kinds.battle.rules.victory import condition_holds, holds, star_controlled
 from tenkatoitsu.hexmap import Hex
 
 #: worth of a commander whose death ends the game [17.1 automatic victory]
@@ -72,36 +72,6 @@ def leader_worth(game, uid: str) -> float:
     return 1.0 + d.lead
 
 
-def objectives(game, side: str) -> dict[Hex, float]:
-    """Hexes worth VP to `side` at the end [17.1] [21.7.3] and not yet its:
-    its own star hexes (not one the enemy stands on [21.7.3]) and the hexes
-    it gains by holding, also one the enemy stands on (Iwasaki-jō [20.5.2]),
-    but an enemy-held fortress only when it is one to relieve or storm [15]
-    (siege_objectives)."""
-    from tenkatoitsu.kinds.battle.heuristic.siege import siege_objectives
-
-    out: dict[Hex, float] = {}
-    v = game.scenario.victory
-    sieges = set(siege_objectives(game, side)) if game.scenario.map.fortresses else set()
-    for rule in (v.vp if v else ()):
-        if rule.kind == "hold":
-            h = Hex.from_id(f"{rule.args[0]:04d}")
-            if holds(game, side, [h]):
-                continue
-            if game.map.is_fortress(h) and _enemy_in(game, side, h) and h not in sieges:
-                continue  # [15.3] an enemy-held fortress is taken by a siege, or not at all
-            out[h] = float(rule.args[1])  # an open hex the enemy stands on is taken by combat
-        elif rule.kind == "stars":
-            for star in game.scenario.map.stars:
-                if star.side == side and not star_controlled(game, star) \
-                        and not _enemy_in(game, side, star.hex):
-                    # one the enemy stands on is won by fighting, not by a march
-                    out[star.hex] = float(star.vp)
-                elif star.side != side and not game.occupants(star.hex):
-                    out[star.hex] = float(star.vp)  # standing there denies it [21.7.3]
-    return out
-
-
 def hold_hexes(game) -> dict[Hex, int]:
     """The hexes the victory rules pay for occupying at the end [17.1]
     (Iwasaki-jō's 5 VP [20.5.2]), with their VP. Read once per scenario:
@@ -129,10 +99,6 @@ def hold_stake(game, uid: str) -> int:
     if vp and all(o == uid or game.side_of(o) != game.side_of(uid) for o in game.occupants(u.hex)):
         return vp
     return 0
-
-
-def _enemy_in(game, side: str, h: Hex) -> bool:
-    return any(game.side_of(u) != side for u in game.occupants(h))
 
 
 def projected_lead(game, side: str) -> int:
@@ -177,7 +143,6 @@ def win_lead(game, side: str) -> int:
     v = game.scenario.victory
     if not (v and v.levels):
         return margin(game)
-    from tenkatoitsu.kinds.battle.victory import condition_holds
     enemy = game.enemy(side)
     held: dict = {}
 

@@ -9,7 +9,7 @@ until then and cannot be picked [9.3]."""
 
 from __future__ import annotations
 
-from tenkatoitsu.kinds.battle.scenario_rules import ScenarioRule, register
+from tenkatoitsu.kinds.battle.hooks import ScenarioRule, register
 from tenkatoitsu.kinds.battle.state import clan_chit
 
 

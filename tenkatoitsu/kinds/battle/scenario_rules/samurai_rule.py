@@ -1,8 +1,9 @@
 """`rule samurai { markers N lead L }`: the optional rule [16]. Its play lives
-in `battle/samurai.py` (called from the activation sequence); this entry only
+in `rules/samurai.py` and `rules/samurai_activation.py` (called from the
+activation sequence); this entry only
 declares the module and its parameters."""
 
-from tenkatoitsu.kinds.battle.scenario_rules import ScenarioRule, register
+from tenkatoitsu.kinds.battle.hooks import ScenarioRule, register
 
 
 @register

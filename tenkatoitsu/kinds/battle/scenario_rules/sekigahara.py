@@ -16,16 +16,18 @@ from __future__ import annotations
 
 import math
 
-from tenkatoitsu.kinds.battle import command
+from tenkatoitsu.core.decisions import Decision, Option
+from tenkatoitsu.hexmap import hex_distance
 from tenkatoitsu.kinds.battle import events as ev
-from tenkatoitsu.kinds.battle import model as m
-from tenkatoitsu.kinds.battle.scenario_rules import ScenarioRule, register
+from tenkatoitsu.kinds.battle.hooks import ScenarioRule, register
+from tenkatoitsu.kinds.battle.queries import chits, reach
+from tenkatoitsu.kinds.battle.queries.tables import lookup
+from tenkatoitsu.kinds.battle.queries.zoc import enemy_zoc
+from tenkatoitsu.kinds.battle.rules.clan_phase import order_sequence
+from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.scenario_rules import sekigahara_data as data
 from tenkatoitsu.kinds.battle.scenario_rules.sekigahara_betrayal import Betrayals
 from tenkatoitsu.kinds.battle.state import chit_clan, clan_chit
-from tenkatoitsu.kinds.battle.tables import lookup
-from tenkatoitsu.core.decisions import Decision, Option
-from tenkatoitsu.hexmap import hex_distance
 
 NONE = "none"
 DONE = "done"
@@ -94,7 +96,7 @@ class Sekigahara(ScenarioRule):
         game.emit(ev.CommandPoints(rule="21.2", side=b.west, roll=roll, modifier=mod, cp=cp))
         while cp > 0:
             options = []
-            for chit in command.selectable(game, b.west):
+            for chit in chits.selectable(game, b.west):
                 dest = self.destination_from(game, uid, chit_clan(chit))
                 where = "the Bowl" if dest == "bowl" else f"Delay box {dest[5]}"
                 options.append(Option(chit, f"clan {chit_clan(chit)} -> {where} (from {uid})"))
@@ -117,12 +119,12 @@ class Sekigahara(ScenarioRule):
         side = game.clan_side(clan)
         if game.state.clans[clan].off_map:
             return "bowl"
-        d = command.command_distance(game, side, clan, origin=uid)
+        d = chits.command_distance(game, side, clan, origin=uid)
         if d is None:
             return f"delay4:{side}"
-        if d <= command.BOWL_DISTANCE:
+        if d <= chits.BOWL_DISTANCE:
             return "bowl"
-        return f"delay{min(4, math.floor(d / command.DELAY_STEP))}:{side}"
+        return f"delay{min(4, math.floor(d / chits.DELAY_STEP))}:{side}"
 
     # ------------------------------------------------------------ [21.5] large clans
     def attack_family(self, game, clan: str) -> str:
@@ -149,7 +151,7 @@ class Sekigahara(ScenarioRule):
         fc = self.data.free_companion
         if not fc or chit != clan_chit(fc[0]):
             return
-        free = [c for c in command.selectable(game, side) if chit_clan(c) in fc[1:]]
+        free = [c for c in chits.selectable(game, side) if chit_clan(c) in fc[1:]]
         if not free:
             return
         choice = yield Decision(side, "free-companion",
@@ -179,7 +181,6 @@ class Sekigahara(ScenarioRule):
             return False
         game.note("21.6", f"{roll}: Ii Naomasa goes in first; clan {clan} waits on Delay box 1")
         game.move_chit(clan_chit(clan), "bowl", f"delay1:{side}", "21.6")
-        from tenkatoitsu.kinds.battle.clan_phase import order_sequence
 
         for i, c in enumerate(imp):
             if not game.state.clan_units(c):
@@ -199,8 +200,6 @@ class Sekigahara(ScenarioRule):
 
     def ii_goes_in(self, game, clan: str, side: str):
         """[21.6] one unit of Ii's clan is placed in the nearest EZoC."""
-        from tenkatoitsu.kinds.battle import movement
-        from tenkatoitsu.kinds.battle.zoc import enemy_zoc
 
         units = [u.id for u in game.state.clan_units(clan)]
         if not units:
@@ -209,7 +208,7 @@ class Sekigahara(ScenarioRule):
             side, "impetuous-unit", f"{side}: which unit of clan {clan} goes in?",
             tuple(Option(u, u) for u in units), "21.6", {"clan": clan}))
         here = game.state.units[uid].hex
-        free = [h for h in enemy_zoc(game, side) if movement.can_enter(game, side, h, uid)
+        free = [h for h in enemy_zoc(game, side) if reach.can_enter(game, side, h, uid)
                 and not game.occupants(h)]
         if not free:
             game.note("21.6", f"no enemy ZoC hex is free for {uid}")

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import attrs
 
-from tenkatoitsu.kinds.battle import model as m
-from tenkatoitsu.kinds.battle.scenario_rules.sekigahara_data import SekigaharaData, family
-from tenkatoitsu.kinds.battle.state import clan_chit
 from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.core.events import Event
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.scenario_rules.sekigahara_data import SekigaharaData, family
+from tenkatoitsu.kinds.battle.state import clan_chit
 
 NEUTRAL = "neutral"
 SHOOT, HOLD_FIRE = "shoot", "hold"

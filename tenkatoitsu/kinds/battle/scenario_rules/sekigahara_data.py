@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import attrs
 
-from tenkatoitsu.kinds.battle import model as m
+from tenkatoitsu.kinds.battle.scenario import (
+    model as m,  #: parameter name -> what it holds (the validator reports unknown names)
+)
 
-#: parameter name -> what it holds (the validator reports unknown names)
 PARAMS = {
     "second-commander": "[21.2] UNIT FAMILY: a commander who rolls for CP once FAMILY joins",
     "track": "[21.4.2] FAMILY LOYAL TREASON: boxes from Undecided to Loyal! and to Treason!",

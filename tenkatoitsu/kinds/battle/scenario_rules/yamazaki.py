@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import math
 
-from tenkatoitsu.kinds.battle.scenario_rules import ScenarioRule, register
-from tenkatoitsu.kinds.battle.state import chit_clan, clan_chit
-from tenkatoitsu.kinds.battle.zoc import enemy_zoc
 from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.hexmap import Hex, hex_distance, shortest_paths
+from tenkatoitsu.kinds.battle.hooks import ScenarioRule, register
+from tenkatoitsu.kinds.battle.queries.chits import selectable
+from tenkatoitsu.kinds.battle.queries.zoc import enemy_zoc
+from tenkatoitsu.kinds.battle.state import chit_clan, clan_chit
 
 NONE = "none"
 FORTRESS = "fortress"
@@ -87,7 +88,6 @@ class MountTenno(ScenarioRule):
     def chit_selection(self, game, side: str):
         """[19.2.3] for each zone held, one clan chit into the Bowl for free,
         without delay."""
-        from tenkatoitsu.kinds.battle.command import selectable
 
         for zone in self.held_zones(game, side):
             chits = selectable(game, side)

@@ -1,0 +1,196 @@
+"""The charge [6.3] as a search, without moving anyone: which enemies a unit may
+charge within its MP, where the spearhead may end in contact, and where its
+followers may go to keep the clan contiguous [6.2.4]."""
+
+from __future__ import annotations
+
+import heapq
+from typing import Iterable
+
+from tenkatoitsu.hexmap import Hex, PathResult
+from tenkatoitsu.kinds.battle import hooks
+from tenkatoitsu.kinds.battle.queries import fortress, zoc
+from tenkatoitsu.kinds.battle.queries.reach import (
+    CHARGE_MP,
+    EPS,
+    Paths,
+    can_enter,
+    can_start,
+    cohesive,
+    in_contact,
+    search,
+)
+
+
+def _charge_candidates(game, uid: str) -> tuple[list[str], list[str]]:
+    """Enemy units the spearhead considers [6.3.1]: (free, all). Those in the
+    ZoC of another of your units "may be ignored", and are (they are already
+    engaged) as long as a free one can be reached at all."""
+    side = game.side_of(uid)
+    engaged: set[Hex] = set()
+    for f in game.units_on_map(side):
+        if f.id != uid:
+            engaged |= zoc.zoc_of(game, f.id)
+    enemies = game.units_on_map(game.enemy(side))
+    # [21.4.1] undecided clans may be ignored too
+    return [e.id for e in enemies if e.hex not in engaged and not hooks.is_undecided(game, e.clan)], \
+        [e.id for e in enemies]
+
+
+def _contact_goals(game, enemy_hex: Hex, res: PathResult) -> list[Hex]:
+    # the hexes in contact are the enemy's neighbours: no need to scan the search;
+    # an enemy in a fortress is reached inside it [15.3] [15.5]
+    fort = game.map.fortress_of.get(enemy_hex)
+    near = fort.hexes if fort is not None else game.map.neighbours(enemy_hex)
+    return [g for g in near if g in res.cost and in_contact(game, g, enemy_hex)]
+
+
+def _charge_distances(game, uid: str) -> tuple[PathResult, dict[str, float]]:
+    """MP distance [6.3.1] from the unit to each candidate enemy: the cost of
+    the cheapest charge (unlimited MP, same rules: no occupied hex, stopping on
+    entering an EZoC) that ends in contact with it. Unreachable ones are left
+    out; the engaged enemies count only when no free one can be reached."""
+    u = game.state.units[uid]
+    side = game.side_of(uid)
+    res = search(game, side, u.hex, "charge", None, uid)
+    out: dict[str, float] = {}
+    for group in _charge_candidates(game, uid):
+        for e in group:
+            goals = _contact_goals(game, game.state.units[e].hex, res)
+            if goals:
+                out[e] = min(res.cost[g] for g in goals)
+        if out:
+            break
+    return res, out
+
+
+def charge_targets(game, uid: str) -> list[str]:
+    """[6.3.1] the enemy units at the smallest MP distance from a would-be
+    spearhead: the player chooses among them. Empty when the unit cannot charge
+    or no candidate enemy can be reached at all."""
+    if not can_start(game, uid):
+        return []
+    _, dist = _charge_distances(game, uid)
+    if not dist:
+        return []
+    best = min(dist.values())
+    return sorted(e for e, d in dist.items() if d <= best + EPS)
+
+
+def _reverse_charge_costs(game, uid: str, goals: Iterable[Hex],
+                          limit: float | None = None) -> dict[Hex, float]:
+    """For each hex: the cheapest charge from it to one of `goals`, under the
+    charge rules (no occupied hex; a hex in an EZoC is a dead end unless it is
+    a goal or the start). With `limit`, only the hexes whose cost is at most
+    `limit` (Dijkstra settles them in rising cost: the rest is not needed)."""
+    side = game.side_of(uid)
+    start = game.state.units[uid].hex
+    ez = zoc.enemy_zoc(game, side)
+    gm = game.map
+    dist: dict[Hex, float] = {}
+    heap: list[tuple[float, int, Hex]] = []
+    n = 0
+    for g in goals:
+        heap.append((0.0, n, g))
+        n += 1
+    heapq.heapify(heap)
+    while heap:
+        c, _, h = heapq.heappop(heap)
+        if h in dist:
+            continue
+        if limit is not None and c > limit:
+            break
+        dist[h] = c
+        for p in gm.neighbours(h):
+            if p in dist:
+                continue
+            if p != start and (p in ez or not can_enter(game, side, p, uid)
+                               or fortress.is_dead_end(game, side, p)):
+                continue
+            step = gm.hexside_cost(p, h)
+            if step is None:
+                continue
+            heapq.heappush(heap, (c + step, n, p))
+            n += 1
+    return dist
+
+
+def spearhead_destinations(game, uid: str, target: str | None, mp: float = CHARGE_MP) -> Paths:
+    """[6.3.1] where the spearhead may end its charge toward `target`.
+
+    It moves along a cheapest route to contact with the target "until it gets
+    adjacent to it or until it exhausts its MP": the legal ends are the hexes
+    within `mp` on a cheapest route to contact that are in contact, or from
+    which no further step along such a route can be paid. Then "the spearhead
+    must end its charge adjacent to an enemy unit if that is possible": if no
+    such end touches an enemy but some hex within `mp` does (an enemy that was
+    ignored as already engaged), the ends are those hexes. With no target and
+    no enemy within reach, the spearhead stays."""
+    u = game.state.units[uid]
+    side = game.side_of(uid)
+    start = u.hex
+    fwd = search(game, side, start, "charge", None, uid)
+    ends: list[Hex] = []
+    if target is not None:
+        goals = _contact_goals(game, game.state.units[target].hex, fwd)
+        if goals:
+            total = min(fwd.cost[g] for g in goals)
+            goal_set = set(goals)
+            # a hex on a cheapest route has a reverse cost of at most `total`;
+            # the slack keeps every neighbour test below exactly as without a limit
+            rev = _reverse_charge_costs(game, uid, goals, total + 3 * EPS)
+            ez = zoc.enemy_zoc(game, side)
+            for h, c in fwd.cost.items():
+                if c > mp + EPS or h not in rev or abs(c + rev[h] - total) > EPS:
+                    continue
+                if h in goal_set:
+                    ends.append(h)
+                    continue
+                if h != start and h in ez:
+                    continue  # cannot lie inside a cheapest route
+                advance = False
+                for nb in game.map.neighbours(h):
+                    if nb not in rev:
+                        continue
+                    step = game.map.hexside_cost(h, nb)
+                    if step is None or not can_enter(game, side, nb, uid):
+                        continue
+                    if abs(step + rev[nb] - rev[h]) <= EPS and c + step <= mp + EPS:
+                        advance = True
+                        break
+                if not advance:
+                    ends.append(h)
+    foes = [e.hex for e in game.units_on_map(game.enemy(side))]  # _touches_enemy, listed once
+    # contact needs adjacency, or a fortress shared with the enemy [15.3]: the cheap test first
+    near = {n for f in foes for n in game.map.neighbours(f)}
+
+    def touches(h: Hex) -> bool:
+        if h not in near and not game.map.is_fortress(h):
+            return False
+        return any(in_contact(game, h, f) for f in foes)
+
+    touching = [h for h in ends if touches(h)]
+    if not touching:
+        within = [h for h, c in fwd.cost.items() if c <= mp + EPS]
+        touching = [h for h in within if touches(h)]
+    if touching:
+        ends = touching
+    if not ends:
+        ends = [start]
+    return {h: fwd.path_to(h) for h in ends}
+
+
+def follower_destinations(game, uid: str, spearhead_hex: Hex, charged: list[Hex],
+                          mp: float = CHARGE_MP) -> Paths:
+    """[6.3.2] the other charging units end adjacent to the spearhead if they
+    can, else as near as possible (in hexes) to a clan unit that already
+    charged; staying put is one of the candidate ends. They need not end in an
+    EZoC, but entering one ends their move [4.2]."""
+    u = game.state.units[uid]
+    res = search(game, game.side_of(uid), u.hex, "charge", mp, uid)
+    hexes = list(res.cost)
+    fort = game.map.fortress_of.get(spearhead_hex)  # [15.3] in the fortress with the spearhead
+    adj = [h for h in hexes if h.is_adjacent(spearhead_hex)
+           or (fort is not None and game.map.fortress_of.get(h) is fort)]
+    ends = adj if adj else cohesive(hexes, charged)
+    return {h: res.path_to(h) for h in ends}

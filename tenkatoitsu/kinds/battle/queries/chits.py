@@ -1,0 +1,136 @@
+"""The Command Phase [9] as questions, without changing the game: the Sō-taishō
+commanding a side, his command distance to each clan over roads and paths
+[9.3], where a chit picked with a CP goes (the Bowl or a Delay box), and which
+Reserve chits may be picked now (scenario rules restrict some [19.4.2])."""
+
+from __future__ import annotations
+
+import math
+
+from tenkatoitsu.core.memo import per_position
+from tenkatoitsu.hexmap import Hex, shortest_paths
+from tenkatoitsu.kinds.battle import hooks
+from tenkatoitsu.kinds.battle.state import chit_clan
+
+BOWL_DISTANCE = 14  # [9.3] at 14 MP or less the chit goes straight into the Bowl
+
+
+DELAY_STEP = 15  # [9.3] else into Delay box floor(d / 15)
+
+
+def commander(game, side: str) -> str | None:
+    """The unit whose leader commands `side`: the Sō-taishō while neither he nor
+    his unit is lost [9.2], then his successors in order [21.2]."""
+    sdef = game.side_defs[side]
+    chain = ([sdef.so_taisho.unit] if sdef.so_taisho else []) + list(sdef.successors)
+    for uid in chain:
+        u = game.state.units.get(uid)
+        if u is not None and not u.eliminated and not u.leader_killed and \
+                game.clan_side(u.clan) == side:
+            return uid
+    return None
+
+
+def command_distance(game, side: str, clan: str, origin: str | None = None) -> float | None:
+    """[9.3] MP from the Sō-taishō to the clan's nearest unit: roads and paths
+    ½, through EZoC but never through an enemy unit; a fortress costs 1 in and
+    1 out and cannot be entered if the enemy holds it [15.3]. An off-map
+    Sō-taishō counts from his entry hex [12]. None: no way through. `origin`:
+    another commander's unit, who counts from his own position [21.2].
+    Memoized per position (game.version) and commander: chit selection asks
+    for every chit in the Reserve at every pick."""
+    return _command_distance(game, side, clan, origin or commander(game, side))
+
+
+@per_position()
+def _command_distance(game, side: str, clan: str, uid: str | None) -> float | None:
+    if uid is None:
+        return None
+    u = game.state.units[uid]
+    start = u.hex
+    if start is None:
+        entry = game.state.clans[u.clan].entry
+        if entry is None:
+            return None
+        start = game.map.entries[entry].hex
+    targets = {x.hex for x in game.state.clan_units(clan)}
+    if not targets:
+        return None
+    if not game.map.fortress_of:
+        # no fortress: the costs do not depend on the targets, so one search
+        # from the commander serves every chit of the selection [9.3]
+        costs = _costs_from(game, side, start)
+        return min((costs[t] for t in targets if t in costs), default=None)
+    res = _command_paths(game, side, start, targets)
+    return min((res.cost[t] for t in targets if t in res.cost), default=None)
+
+
+@per_position(limit=64)
+def _costs_from(game, side: str, start: Hex) -> dict[Hex, float]:
+    return _command_paths(game, side, start, None).cost
+
+
+def _command_paths(game, side: str, start: Hex, targets: set[Hex] | None):
+    enemy = game.enemy(side)
+    enemy_hexes = {x.hex for x in game.units_on_map(enemy)}
+    mi = game.map
+
+    def cost(a: Hex, b: Hex):
+        if b in enemy_hexes and not mi.is_fortress(b):
+            return None
+        if mi.is_fortress(b) and b in enemy_hexes and a not in (targets or ()):
+            return None
+        return mi.command_cost(a, b)
+
+    return shortest_paths(start, cost, neighbours=mi.neighbours, targets=targets)
+
+
+def chit_destination(game, side: str, clan: str) -> str:
+    return hooks.fold(game, "chit_destination", _distance_destination(game, side, clan), side, clan)
+
+
+def _distance_destination(game, side: str, clan: str) -> str:
+    if game.state.clans[clan].off_map:
+        return "bowl"  # [9.3] off-map clans go straight into the Bowl
+    d = command_distance(game, side, clan)
+    if d is None:
+        return f"delay4:{side}"  # no messenger gets through: the longest delay
+    if d <= BOWL_DISTANCE:
+        return "bowl"
+    return f"delay{min(4, math.floor(d / DELAY_STEP))}:{side}"
+
+
+def selectable(game, side: str) -> list[str]:
+    """Reserve chits that may be picked now (scenario rules restrict some, e.g.
+    the vanguard and rearguard of [19.4.2])."""
+    h = game.state.honjins[side]
+    out = []
+    for chit in h.reserve:
+        clan = chit_clan(chit)
+        if clan is None or not game.state.clan_units(clan, on_map_only=False):
+            continue
+        if not _chit_mark_allows(game, side, clan):
+            continue
+        out.append(chit)
+    return out
+
+
+def _chit_mark_allows(game, side: str, clan: str) -> bool:
+    """[19.4.2] on the first turn only vanguard clans may be selected; rearguard
+    clans only once every other clan of the side has entered the map."""
+    mark = game.clan_defs[clan].chit
+    for v in game.scenario.variants:
+        if v.id in game.variants:
+            for ch in v.changes:
+                if ch.what == "chit" and ch.target == clan:
+                    mark = ch.value
+    vanguards = [c for c in game.clans_of(side) if game.clan_defs[c].chit == "vanguard"]
+    if game.state.turn == game.scenario.turns.start_turn and vanguards and mark != "vanguard" \
+            and game.state.clans[clan].off_map:
+        return False
+    if mark == "rearguard":
+        others = [c for c in game.clans_of(side)
+                  if c != clan and game.clan_defs[c].chit != "rearguard"]
+        if any(game.state.clans[c].off_map for c in others):
+            return False
+    return True

@@ -1,0 +1,160 @@
+"""The map of a scenario, indexed for the rules: what each hex and hexside is,
+built once per scenario. Pure data; the rules ask it questions."""
+
+from __future__ import annotations
+
+import attrs
+
+from tenkatoitsu.hexmap import Grid, Hex
+from tenkatoitsu.kinds.battle.queries.terrain import DOWN, UP, crossing
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.scenario.model import HEXSIDE_MARKS, OPEN_HEXSIDE
+
+IMPASSABLE = None
+
+
+class MapIndex:
+    def __init__(self, scenario: m.Scenario):
+        self.scenario = scenario
+        mp = scenario.map
+        self.chart: m.TerrainChart = scenario.terrain_chart
+        self.grid = Grid(mp.width, mp.height)
+        self.hex_types = {t.name: t for t in self.chart.hex_types}
+        self.hexside_types = {t.name: t for t in self.chart.hexside_types}
+        # terrain of each hex: later statements win
+        self.terrain: dict[Hex, str] = {}
+        for area in mp.terrain:
+            for h in m.expand(area.hexes):
+                self.terrain[h] = area.terrain
+        self.default_terrain = mp.default_terrain
+        # explicit hexside features: type (with the climbing direction) and marks
+        self.side_type: dict[tuple[Hex, Hex], tuple[str, Hex | None]] = {}
+        self.marks: dict[tuple[Hex, Hex], frozenset[str]] = {}
+        for f in mp.hexsides:
+            key = (min(f.a, f.b), max(f.a, f.b))
+            if f.kind in HEXSIDE_MARKS:
+                self.marks[key] = self.marks.get(key, frozenset()) | {f.kind}
+            else:
+                self.side_type[key] = (f.kind, f.b if f.directed else None)
+        self.road_sides: set[tuple[Hex, Hex]] = set()
+        self.path_sides: set[tuple[Hex, Hex]] = set()
+        self.route_hexes: set[Hex] = set()
+        for r in mp.routes:
+            target = self.road_sides if r.kind == "road" else self.path_sides
+            self.route_hexes.update(r.hexes)
+            for a, b in zip(r.hexes, r.hexes[1:]):
+                target.add((min(a, b), max(a, b)))
+        self.fortress_of: dict[Hex, m.Fortress] = {h: f for f in mp.fortresses for h in f.hexes}
+        self.zones: dict[str, frozenset[Hex]] = {z.id: frozenset(m.expand(z.hexes)) for z in mp.zones}
+        self.entries: dict[str, m.Entry] = {e.id: e for e in mp.entries}
+        self.stars = {s.hex: s for s in mp.stars}
+        self._effects_cache: dict[tuple[Hex, Hex], m.Effects] = {}
+        # the costs are pure functions of the map: memoized per crossing
+        self._cost: dict[tuple[Hex, Hex], float | None] = {}
+        self._march: dict[tuple[Hex, Hex], float | None] = {}
+        self._command: dict[tuple[Hex, Hex], float | None] = {}
+        self._neighbours = self.grid.neighbours
+
+    # ------------------------------------------------------------ hexes
+    def terrain_at(self, h: Hex) -> str:
+        return self.terrain.get(h, self.default_terrain)
+
+    def hex_type(self, h: Hex) -> m.HexType:
+        return self.hex_types[self.terrain_at(h)]
+
+    def is_fortress(self, h: Hex) -> bool:
+        return h in self.fortress_of
+
+    def is_night_shelter(self, h: Hex) -> bool:
+        """[14] roads, paths, encampments, villages, fortresses: no night march test."""
+        return h in self.route_hexes or self.hex_type(h).night_shelter or self.is_fortress(h)
+
+    def neighbours(self, h: Hex) -> list[Hex]:
+        return self._neighbours(h)
+
+    # ------------------------------------------------------------ hexsides
+    def hexside_type_name(self, a: Hex, b: Hex) -> str:
+        key = (min(a, b), max(a, b))
+        if key in self.side_type:
+            return self.side_type[key][0]
+        # a border with no feature counts as the edge of the hex entered
+        return self.hex_type(b).edge or OPEN_HEXSIDE
+
+    def crossing(self, a: Hex, b: Hex) -> m.Effects:
+        """The effects of crossing from a into b (cost and combat effects)."""
+        cached = self._effects_cache.get((a, b))
+        if cached is not None:
+            return cached
+        key = (min(a, b), max(a, b))
+        if key in self.side_type:
+            name, high = self.side_type[key]
+            direction = None if high is None else (UP if high == b else DOWN)
+        else:
+            name, direction = self.hexside_type_name(a, b), None
+        eff = crossing(self.chart, name, direction)
+        marks = self.marks.get(key, frozenset())
+        if marks:
+            eff = attrs.evolve(eff, firearms_prepared=eff.firearms_prepared or "firearms-prepared" in marks,
+                               non_obligatory=eff.non_obligatory or "non-obligatory" in marks)
+        self._effects_cache[(a, b)] = eff
+        return eff
+
+    def is_impassable(self, a: Hex, b: Hex) -> bool:
+        return self.crossing(a, b).impassable
+
+    def hexside_cost(self, a: Hex, b: Hex) -> float | None:
+        """MP to cross from a into b for every movement but a march [6.2.2];
+        entering a fortress costs its own value [15.3]. None: impassable."""
+        try:
+            return self._cost[(a, b)]
+        except KeyError:
+            value = self._cost[(a, b)] = self._hexside_cost(a, b)
+            return value
+
+    def _hexside_cost(self, a: Hex, b: Hex) -> float | None:
+        eff = self.crossing(a, b)
+        if eff.impassable:
+            return IMPASSABLE
+        enter = self.hex_type(b).enter
+        if enter is not None:
+            return enter.value
+        return eff.cost.value if eff.cost is not None else 1.0
+
+    def march_cost(self, a: Hex, b: Hex) -> float | None:
+        """[6.5.2] following a road costs ½, a path 1, whatever the hexside."""
+        try:
+            return self._march[(a, b)]
+        except KeyError:
+            value = self._march[(a, b)] = self._march_cost(a, b)
+            return value
+
+    def _march_cost(self, a: Hex, b: Hex) -> float | None:
+        key = (min(a, b), max(a, b))
+        if key in self.road_sides:
+            return self.chart.road.value
+        if key in self.path_sides:
+            return self.chart.path.value
+        return self.hexside_cost(a, b)
+
+    def command_cost(self, a: Hex, b: Hex) -> float | None:
+        """[9.3] distance for chit selection: roads and paths count ½; entering
+        or leaving a fortress 1 MP, whatever the terrain [15.3]."""
+        try:
+            return self._command[(a, b)]
+        except KeyError:
+            value = self._command[(a, b)] = self._command_cost(a, b)
+            return value
+
+    def _command_cost(self, a: Hex, b: Hex) -> float | None:
+        key = (min(a, b), max(a, b))
+        if key in self.road_sides or key in self.path_sides:
+            return 0.5
+        if self.is_fortress(a) or self.is_fortress(b):
+            return 1.0
+        return self.hexside_cost(a, b)
+
+    def blocks_zoc(self, a: Hex, b: Hex) -> bool:
+        """[4.2] a ZoC reaches only where the unit could move: not across an
+        impassable hexside."""
+        return self.crossing(a, b).impassable
+

@@ -1,0 +1,72 @@
+"""Zones of Control [4.2]: pure queries over a game, cached until a unit moves.
+
+A unit's ZoC covers the six adjacent hexes it could move into: not across an
+impassable hexside. Units inside a fortress exert none, and units outside
+exert none into it [15.3]. Other units, friend or foe, do not block a ZoC."""
+
+from __future__ import annotations
+
+from tenkatoitsu.core.memo import per_position
+from tenkatoitsu.hexmap import Hex
+from tenkatoitsu.kinds.battle import hooks
+
+
+@per_position()
+def zoc_of(game, uid: str) -> frozenset[Hex]:
+    u = game.state.units[uid]
+    if hooks.is_undecided(game, u.clan):  # [21.4.1] undecided clans have no ZoC
+        return frozenset()
+    return reach_of(game, uid)
+
+
+def reach_of(game, uid: str) -> frozenset[Hex]:
+    """The hexes a unit's ZoC would cover: the neighbours it could move into."""
+    u = game.state.units[uid]
+    if not u.on_map or game.map.is_fortress(u.hex):
+        return frozenset()
+    return frozenset(n for n in game.map.neighbours(u.hex)
+                     if not game.map.is_fortress(n) and not game.map.blocks_zoc(u.hex, n))
+
+
+def support_reach(game, uid: str) -> frozenset[Hex]:
+    """[11.6.1] where a unit gives support: its ZoC; an undecided clan, which
+    has none, still supports Ishida's units [21.4.1]."""
+    if hooks.is_undecided(game, game.state.units[uid].clan):
+        return reach_of(game, uid)
+    return zoc_of(game, uid)
+
+
+@per_position()
+def zoc_of_side(game, side: str) -> frozenset[Hex]:
+    """Every hex in the ZoC of a unit of `side`."""
+    out: set[Hex] = set()
+    for u in game.units_on_map(side):
+        out |= zoc_of(game, u.id)
+    return frozenset(out)
+
+
+def enemy_zoc(game, side: str) -> frozenset[Hex]:
+    """The EZoC for units of `side`."""
+    return zoc_of_side(game, game.enemy(side))
+
+
+def is_in_ezoc(game, uid: str) -> bool:
+    u = game.state.units[uid]
+    return u.on_map and u.hex in enemy_zoc(game, game.side_of(uid))
+
+
+def exerting_on(game, h: Hex, side: str) -> list[str]:
+    """Units of `side` whose ZoC covers hex h."""
+    return [u.id for u in game.units_on_map(side) if h in zoc_of(game, u.id)]
+
+
+def enemies_in_zoc(game, uid: str) -> list[str]:
+    """Enemy units standing in this unit's ZoC: those it must attack [11.1]."""
+    side = game.side_of(uid)
+    enemy = game.enemy(side)
+    out = []
+    for h in sorted(zoc_of(game, uid)):
+        for other in game.occupants(h):
+            if game.side_of(other) == enemy:
+                out.append(other)
+    return out
