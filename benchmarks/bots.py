@@ -7,7 +7,7 @@ with 2, same games). The speed-up is measured on runs of at least
 SPEEDUP_SECONDS of serial play (20 to 500 games), nearer a real balance run
 (100 games take 10 s to 6 min): on a run of one or two seconds the pool's
 start and the last game's tail are most of the wall time, and the figure
-would measure them, not the parallel play. Goals (issue #8): a random-bot game of the largest
+would measure them, not the parallel play. Goals: a random-bot game of the largest
 scenario under 1 s, a heuristic one under 5 s, speed-up at J=2 of 1.8 or more.
 Measured, not asserted: the figures go in closing notes."""
 

@@ -6,24 +6,39 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox,
-                               QDockWidget, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
-                               QLineEdit, QMainWindow, QMessageBox, QPushButton, QSlider,
-                               QSpinBox, QStackedWidget, QToolBar, QVBoxLayout, QWidget)
-
-import attrs
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QSlider,
+    QSpinBox,
+    QStackedWidget,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+from tenkatoitsu_gui.controller import HUMAN, GameController, GameSetup
+from tenkatoitsu_gui.kinds import view_class
+from tenkatoitsu_gui.logview import EventLog, event_line
 
 from tenkatoitsu.core.persistence import SaveError
 from tenkatoitsu.dsl.diagnostics import DiagnosticError, render
 from tenkatoitsu.dsl.loader import bundled, load_scenario
 from tenkatoitsu.kinds import UnknownKind
 from tenkatoitsu.kinds.contract import VariantError
-
-from tenkatoitsu_gui.controller import HUMAN, GameController, GameSetup
-from tenkatoitsu_gui.kinds import view_class
-from tenkatoitsu_gui.logview import EventLog, event_line
 
 DEFAULT_SCENARIO = "training"
 

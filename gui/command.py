@@ -8,6 +8,9 @@ import os
 import sys
 
 from PySide6.QtWidgets import QApplication
+from tenkatoitsu_gui.app import MainWindow, error_text
+from tenkatoitsu_gui.binding import problem
+from tenkatoitsu_gui.controller import HUMAN, GameController, GameSetup
 
 from tenkatoitsu.arguments import game_options, names
 from tenkatoitsu.core.persistence import SaveError
@@ -15,10 +18,6 @@ from tenkatoitsu.dsl.diagnostics import DiagnosticError
 from tenkatoitsu.dsl.loader import load_scenario
 from tenkatoitsu.kinds import UnknownKind
 from tenkatoitsu.kinds.contract import VariantError
-
-from tenkatoitsu_gui.app import MainWindow, error_text
-from tenkatoitsu_gui.binding import problem
-from tenkatoitsu_gui.controller import HUMAN, GameController, GameSetup
 
 
 def parse_players(text: str, kind, scenario, count: int | None = None):

@@ -12,11 +12,10 @@ from pathlib import Path
 
 import attrs
 from PySide6.QtCore import QObject, QTimer, Signal
+from tenkatoitsu_gui.history import Recorded, load_recorded, start_recorded
 
 from tenkatoitsu.core.decisions import Decision, IllegalAnswer
 from tenkatoitsu.session import make_bot
-
-from tenkatoitsu_gui.history import Recorded, load_recorded, start_recorded
 
 HUMAN = "human"
 

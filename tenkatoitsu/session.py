@@ -16,7 +16,14 @@ from tenkatoitsu.core.driver import Driver
 from tenkatoitsu.core.persistence import SaveError
 from tenkatoitsu.dsl.loader import ScenarioFile, find_scenario, load_scenario, texts_digest
 from tenkatoitsu.kinds.contract import Game, GameSetup, Kind
-from tenkatoitsu.saves import SAVE_FORMAT, SAVE_VERSION, SavedScenario, SaveFile, read_save, write_save
+from tenkatoitsu.saves import (
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    SavedScenario,
+    SaveFile,
+    read_save,
+    write_save,
+)
 
 MAX_DECISIONS = 200_000
 

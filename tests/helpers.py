@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tenkatoitsu.core.events import DieRolled
+from tenkatoitsu.hexmap import Hex
 
 
 class DiceFaces:
@@ -66,7 +67,6 @@ def drive_bot(gen, bot):
 
 def place(game, uid, hex_id):
     """Put a unit on a hex (or off the map with None), keeping the occupancy index."""
-    from tenkatoitsu.hexmap import Hex
 
     game._lift(uid)
     if hex_id is None:
@@ -94,6 +94,26 @@ def siege_game(*changes):
         res = load_text(text, path.with_name("training-siege-test.tks"))
     assert res.ok, res.diagnostics
     return Game(res.document, variants=("siege",), seed=1)
+
+
+SIEGE_FORTRESS = "yokoyama"  # the fortress of training.tks's `siege` variant
+
+
+def besiege(game, units=("B1",), markers=None, manpower=None, ooc=None):
+    """B's units charge into Yokoyama (a siege game); then the siege tracks and
+    Control markers as given."""
+    keep = Hex.from_id("0311")
+    for u in units:
+        start = game.state.units[u].hex
+        path = [start, keep] if start.is_adjacent(keep) else [start, Hex.from_id("0312"), keep]
+        game.move(u, path, "charge", "6.3")
+    s = game.state.sieges[SIEGE_FORTRESS]
+    s.pending.clear()
+    if markers is not None:
+        s.markers = {a: list(v) for a, v in markers.items()}
+    s.manpower.update(manpower or {})
+    s.out_of_combat.update(ooc or {})
+    return s
 
 
 def heuristic_bot(game, side, level="normal", seed=1):

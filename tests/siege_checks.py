@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import re
 
-from tenkatoitsu.kinds.battle.queries.siege_map import geometry
 from tenkatoitsu.hexmap import Hex, hex_distance
 from tenkatoitsu.kinds.battle.queries import fortress
+from tenkatoitsu.kinds.battle.queries.siege_map import geometry
 
 #: decisions taken inside a siege procedure, when the end may be pending
 INSIDE = ("siege-sacrifice", "siege-advantage", "siege-loss", "siege-force", "siege-counter",

@@ -31,8 +31,8 @@ import string
 
 from hypothesis import strategies as st
 
-from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.hexmap import Hex
+from tenkatoitsu.kinds.battle.scenario import model as m
 
 # ------------------------------------------------------------------ lexical atoms
 

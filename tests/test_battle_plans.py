@@ -2,20 +2,18 @@
 worked examples 10.2, 10.3 and 10.4.4, and each tactic played."""
 
 import pytest
+from helpers import ScriptedDice, place
 
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.queries import charge_paths, reach
+from tenkatoitsu.kinds.battle.queries.chits import chit_destination
 from tenkatoitsu.kinds.battle.rules import battle_plan as bp
-from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.rules import tactics
 from tenkatoitsu.kinds.battle.rules.activation import activation_sequence
 from tenkatoitsu.kinds.battle.rules.command import delay_phase, select_chits
-from tenkatoitsu.kinds.battle.queries.chits import chit_destination
-from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.state import TacticUse, clan_chit
 from tenkatoitsu.kinds.battle.view import HIDDEN, player_view
-
-from helpers import ScriptedDice, place
-from tenkatoitsu.kinds.battle.queries import reach
-from tenkatoitsu.kinds.battle.queries import charge_paths
 
 
 def drive(gen, answer=lambda d: None):

@@ -8,20 +8,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import DiceFaces
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from tenkatoitsu.kinds.battle.rules import combat as cb
-from tenkatoitsu.kinds.battle import events as ev
-from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.game import Game
-from tenkatoitsu.kinds.battle.load import load_file, load_text
-from tenkatoitsu.kinds.battle.scenario.results import parse_result
 from tenkatoitsu.core.events import DieRolled
 from tenkatoitsu.hexmap import Hex, hexes_within
-from helpers import DiceFaces
-from tenkatoitsu.kinds.battle.rules import losses
+from tenkatoitsu.kinds.battle import events as ev
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.load import load_file, load_text
 from tenkatoitsu.kinds.battle.queries import attacks
+from tenkatoitsu.kinds.battle.rules import combat as cb
+from tenkatoitsu.kinds.battle.rules import losses
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.scenario.results import parse_result
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -3,11 +3,20 @@ the shipped tables: they fix which die each value goes to, and with which sign."
 
 import pytest
 
-from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.queries.combat_modifiers import (
-    HANGEKI, RANSEN, SHINGEKI, YARI_FUSUMA, Fighter, Leadership, breakdown, combat_type_of,
-    has_firearms_prepared, terrain_modifier)
+    HANGEKI,
+    RANSEN,
+    SHINGEKI,
+    YARI_FUSUMA,
+    Fighter,
+    Leadership,
+    breakdown,
+    combat_type_of,
+    has_firearms_prepared,
+    terrain_modifier,
+)
 from tenkatoitsu.kinds.battle.queries.terrain import DOWN, UP, crossing
+from tenkatoitsu.kinds.battle.scenario import model as m
 
 A, D, MV = m.Order.ATTACK, m.Order.DEFENSE, m.Order.MOVEMENT
 BLUE, RED = m.Die.BLUE, m.Die.RED

@@ -1,15 +1,18 @@
 """The command sequence [9]: Delay phase, command points, chit selection."""
 
 import pytest
-
-from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.rules.command import (command_points, command_sequence, delay_phase,
-                                                    obligatory_chits)
-from tenkatoitsu.kinds.battle.queries.chits import chit_destination, command_distance
-from tenkatoitsu.kinds.battle.game import Game, VariantError, resolve_variants
-from tenkatoitsu.kinds.battle.state import chit_clan
-
 from helpers import ScriptedDice, place, run
+
+from tenkatoitsu.kinds.battle.game import Game, VariantError, resolve_variants
+from tenkatoitsu.kinds.battle.queries.chits import chit_destination, command_distance
+from tenkatoitsu.kinds.battle.rules.command import (
+    command_points,
+    command_sequence,
+    delay_phase,
+    obligatory_chits,
+)
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.state import chit_clan
 
 
 @pytest.fixture

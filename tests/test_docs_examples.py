@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.load import load_text, parse_document
 from tenkatoitsu.dsl.diagnostics import render_all
+from tenkatoitsu.kinds.battle.load import load_text, parse_document
+from tenkatoitsu.kinds.battle.scenario import model as m
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "dsl.md"

@@ -1,15 +1,14 @@
 """Worked examples of chapters 4, 7 and 8, named after the example."""
 
 import pytest
+from helpers import ScriptedDice, place, run
 
-from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.rules.activation import activation_sequence, initiative_phase
 from tenkatoitsu.kinds.battle.rules.clan_phase import order_change_step
-from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.rules.orders import attempt, needed
+from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.state import MARCH, RALLY
-
-from helpers import ScriptedDice, place, run
 
 
 @pytest.fixture

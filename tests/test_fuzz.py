@@ -23,10 +23,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tenkatoitsu.dsl.diagnostics import render_all
 from tenkatoitsu.kinds.battle.load import LoadResult, load_bytes, parse_document
 from tenkatoitsu.kinds.battle.scenario.model import FORMAT_VERSION
 from tenkatoitsu.kinds.battle.scenario.printer import format_source, print_document
-from tenkatoitsu.dsl.diagnostics import render_all
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios"

@@ -1,12 +1,12 @@
 """Golden parse: the shipped training scenario read back value by value, and
 its canonical print pinned (any change in how the language reads shows here)."""
 
+from conftest import ROOT
+
+from tenkatoitsu.hexmap import Hex
 from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.scenario.printer import print_document
 from tenkatoitsu.kinds.battle.scenario.setup import effective_setup
-from tenkatoitsu.hexmap import Hex
-
-from conftest import ROOT
 
 
 def test_training_canonical_print_is_pinned(training):

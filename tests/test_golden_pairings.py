@@ -5,13 +5,13 @@ here. Regenerate with TENKATOITSU_UPDATE_GOLDEN=1 after a deliberate change."""
 import json
 import os
 
-from tenkatoitsu.kinds.battle.queries.attacks import attack_plans
-from tenkatoitsu.kinds.battle.game import Game
-from tenkatoitsu.kinds.battle.queries.zoc import is_in_ezoc, zoc_of
-from tenkatoitsu.hexmap import Hex
-
 from conftest import ROOT
 from helpers import place
+
+from tenkatoitsu.hexmap import Hex
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.queries.attacks import attack_plans
+from tenkatoitsu.kinds.battle.queries.zoc import is_in_ezoc, zoc_of
 
 GOLDEN = ROOT / "tests" / "golden" / "attack_pairings.json"
 

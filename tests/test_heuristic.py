@@ -1,25 +1,24 @@
-"""The heuristic bot (issue #8): it plays whole games at every level and on
+"""The heuristic bot: it plays whole games at every level and on
 both sides, answers unknown decision kinds, judges combats by the exact odds,
 and never looks at what its side cannot see [5.3] [10.1]."""
 
 import random
 
 import pytest
+from conftest import SCENARIOS
+from helpers import bot_game
 
-from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.core.decisions import Decision, Option
+from tenkatoitsu.hexmap import Hex
 from tenkatoitsu.kinds.battle.bots import BOTS, RandomBot, make_bot
 from tenkatoitsu.kinds.battle.game import Game
-from tenkatoitsu.kinds.battle.load import load_scenario
 from tenkatoitsu.kinds.battle.heuristic import HANDLERS, BotContext, HeuristicBot, fallback
 from tenkatoitsu.kinds.battle.heuristic.combat import CombatJudge, hit_cost
 from tenkatoitsu.kinds.battle.heuristic.objectives import objectives
 from tenkatoitsu.kinds.battle.heuristic.strategy import LEVELS, decisive_leaders
+from tenkatoitsu.kinds.battle.load import load_scenario
+from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.scenario.results import Hit
-from tenkatoitsu.core.decisions import Decision, Option
-from tenkatoitsu.hexmap import Hex
-
-from conftest import SCENARIOS
-from helpers import bot_game
 
 
 def whole_game(bots_by_side, seed, hidden=False, check=None):

@@ -5,15 +5,15 @@ Small positions of the short game where the commander must choose what a
 commander would choose."""
 
 
-from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.queries import zoc
+from helpers import heuristic_bot, place
+
+from tenkatoitsu.core.decisions import Decision, Option
+from tenkatoitsu.hexmap import Hex
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.heuristic import combat, orders
 from tenkatoitsu.kinds.battle.heuristic.strategy import LEVELS
-from tenkatoitsu.core.decisions import Decision, Option
-from tenkatoitsu.hexmap import Hex
-
-from helpers import place, heuristic_bot
+from tenkatoitsu.kinds.battle.queries import zoc
+from tenkatoitsu.kinds.battle.scenario import model as m
 
 
 def bot_for(game, side="akechi", level="normal"):

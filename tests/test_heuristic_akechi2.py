@@ -4,14 +4,14 @@ makes it attack again [11.2]. A worn clan stuck in Attack in contact is
 where Akechi gives his VP away [19.5.2], so the commander gets it out by the
 roads that skip that roll, and weighs the lock before he puts a clan in."""
 
-from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.queries import zoc
-from tenkatoitsu.kinds.battle.game import Game
-from tenkatoitsu.kinds.battle.rules.command import select_chits
-from tenkatoitsu.kinds.battle.heuristic import orders, plans
-from tenkatoitsu.core.decisions import Decision, Option
-
 from helpers import drive_bot, heuristic_bot
+
+from tenkatoitsu.core.decisions import Decision, Option
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.heuristic import orders, plans
+from tenkatoitsu.kinds.battle.queries import zoc
+from tenkatoitsu.kinds.battle.rules.command import select_chits
+from tenkatoitsu.kinds.battle.scenario import model as m
 
 
 def tsuda_worn(yamazaki, order: m.Order):

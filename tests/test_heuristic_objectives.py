@@ -5,16 +5,16 @@ attacker sees it as an objective of the whole army's fight (not one clan's
 march), and a unit that may advance after combat [11.12] takes the hex."""
 
 import pytest
+from helpers import heuristic_bot as bot_for
+from helpers import place
 
+from tenkatoitsu.core.decisions import Decision, Option
+from tenkatoitsu.hexmap import Hex
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.heuristic import combat as hcombat
 from tenkatoitsu.kinds.battle.heuristic.objectives import objectives
 from tenkatoitsu.kinds.battle.heuristic.strategy import hold_stake
 from tenkatoitsu.kinds.battle.scenario.results import Hit
-from tenkatoitsu.core.decisions import Decision, Option
-from tenkatoitsu.hexmap import Hex
-
-from helpers import place, heuristic_bot as bot_for
 
 IWASAKI = Hex.from_id("3023")
 

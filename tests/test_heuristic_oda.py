@@ -2,16 +2,16 @@
 at its fords and take VP hexes (Yokoyama-jō worth 3 [17.1]) before the last
 turn. Small positions where the commander must do what gets him across."""
 
-from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.game import Game
-from tenkatoitsu.kinds.battle.heuristic import orders, plans
-from tenkatoitsu.kinds.battle.heuristic import movement as hm
-from tenkatoitsu.kinds.battle.heuristic.strategy import LEVELS
+from helpers import heuristic_bot, place
+
 from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.hexmap import Hex
-
-from helpers import place, heuristic_bot
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.heuristic import movement as hm
+from tenkatoitsu.kinds.battle.heuristic import orders, plans
+from tenkatoitsu.kinds.battle.heuristic.strategy import LEVELS
 from tenkatoitsu.kinds.battle.rules import march
+from tenkatoitsu.kinds.battle.scenario import model as m
 
 YOKOYAMA = Hex.from_id("0311")
 

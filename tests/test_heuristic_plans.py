@@ -3,16 +3,15 @@ handler's choice against what a commander should do, and whole seeded games
 in which it logs tactics and activates an inactive plan."""
 
 import pytest
+from helpers import bot_game, drive_bot, heuristic_bot, place
 
-from tenkatoitsu.kinds.battle.rules import battle_plan as bp
-from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.rules.command import select_chits
+from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.heuristic import plans
 from tenkatoitsu.kinds.battle.heuristic.orders import wanted_order
-from tenkatoitsu.core.decisions import Decision, Option
-
-from helpers import bot_game, drive_bot, heuristic_bot, place
+from tenkatoitsu.kinds.battle.rules import battle_plan as bp
+from tenkatoitsu.kinds.battle.rules.command import select_chits
+from tenkatoitsu.kinds.battle.scenario import model as m
 
 
 @pytest.fixture

@@ -3,18 +3,19 @@
 Sekigahara's betrayals [21.4] [21.6]."""
 
 
+from helpers import heuristic_bot as bot_for
+from helpers import place
+
+from tenkatoitsu.core.decisions import Decision, Option
+from tenkatoitsu.core.driver import Driver
+from tenkatoitsu.hexmap import Hex, hex_distance
 from tenkatoitsu.kinds.battle import events as ev
-from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.bots import attach_bots, make_bot
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.heuristic import scenario as sc
 from tenkatoitsu.kinds.battle.heuristic.orders import wanted_order
 from tenkatoitsu.kinds.battle.play import play
-from tenkatoitsu.core.decisions import Decision, Option
-from tenkatoitsu.core.driver import Driver
-from tenkatoitsu.hexmap import Hex, hex_distance
-
-from helpers import place, heuristic_bot as bot_for
+from tenkatoitsu.kinds.battle.scenario import model as m
 
 H = Hex.from_id
 

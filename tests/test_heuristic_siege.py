@@ -8,17 +8,17 @@ Each test sets a position, asks the engine for the real Decision and checks
 the bot answers as a commander would."""
 
 import pytest
+from conftest import SCENARIOS
+import helpers
+from helpers import ScriptedDice, bot_game, place, siege_game
+from helpers import heuristic_bot as bot_for
 
-from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.rules import siege_actions
+from tenkatoitsu.hexmap import Hex
 from tenkatoitsu.kinds.battle.heuristic import siege_eval as sb
 from tenkatoitsu.kinds.battle.heuristic.orders import wanted_order
-from tenkatoitsu.hexmap import Hex
-
-from conftest import SCENARIOS
-from helpers import ScriptedDice, place, siege_game, heuristic_bot as bot_for, bot_game
 from tenkatoitsu.kinds.battle.queries import fortress
-from tenkatoitsu.kinds.battle.rules import siege_end
+from tenkatoitsu.kinds.battle.rules import siege_actions, siege_end
+from tenkatoitsu.kinds.battle.scenario import model as m
 
 H = Hex.from_id
 FORT = "yokoyama"
@@ -27,16 +27,8 @@ FORT = "yokoyama"
 new_game = siege_game
 
 
-def besiege(game, units=("B1", "B2"), markers=None, manpower=None, ooc=None):
-    for u in units:
-        game.move(u, [game.state.units[u].hex, H("0311")], "charge", "6.3")
-    s = game.state.sieges[FORT]
-    s.pending.clear()
-    if markers is not None:
-        s.markers = {a: list(v) for a, v in markers.items()}
-    s.manpower.update(manpower or {})
-    s.out_of_combat.update(ooc or {})
-    return s
+def besiege(game, units=("B1", "B2"), **kw):
+    return helpers.besiege(game, units, **kw)
 
 
 # ------------------------------------------------------------------ odds

@@ -4,15 +4,15 @@ a clan in contact wants [8.2] [8.4] [11.5]. Small positions where a commander
 must choose what a commander would choose."""
 
 
-from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.queries import zoc
+from helpers import heuristic_bot as bot_for
+from helpers import place
+
+from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.heuristic import orders
 from tenkatoitsu.kinds.battle.heuristic.strategy import LEVELS, boldness, offensive, win_lead
-from tenkatoitsu.core.decisions import Decision, Option
-
-from helpers import place, heuristic_bot as bot_for
-
+from tenkatoitsu.kinds.battle.queries import zoc
+from tenkatoitsu.kinds.battle.scenario import model as m
 
 # ---------------------------------------------------------------- the lead a win needs
 
@@ -110,8 +110,8 @@ def test_a_star_the_enemy_stands_on_is_no_march_objective(sekigahara):
     """[21.7.3] Ishida's star on Momokubariyama (2409) carries Ieyasu's own
     camp: a clan sent there alone marches into the whole Eastern army. It is
     won by fighting; the empty star at Sekigahara (1310) stays an objective."""
-    from tenkatoitsu.kinds.battle.heuristic.objectives import objectives
     from tenkatoitsu.hexmap import Hex
+    from tenkatoitsu.kinds.battle.heuristic.objectives import objectives
 
     g = Game(sekigahara, seed=1)
     assert g.occupants(Hex.from_id("2409"))  # 18Aa, Tokugawa Ieyasu

@@ -15,22 +15,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tenkatoitsu.kinds.battle.queries import zoc
-from tenkatoitsu.kinds.battle.events import UnitEliminated, UnitEntered, UnitMoved
-from tenkatoitsu.kinds.battle.game import Game
-from tenkatoitsu.kinds.battle.load import load_scenario, load_text
-from tenkatoitsu.kinds.battle.scenario.model import Order
 from tenkatoitsu.core.decisions import IllegalAnswer
 from tenkatoitsu.core.driver import Driver
 from tenkatoitsu.dsl.diagnostics import render_all
 from tenkatoitsu.hexmap import Hex, hex_distance
-from tenkatoitsu.kinds.battle.queries import reach
-from tenkatoitsu.kinds.battle.queries import charge_paths
-from tenkatoitsu.kinds.battle.rules import charge
-from tenkatoitsu.kinds.battle.rules import deployment
-from tenkatoitsu.kinds.battle.rules import march
-from tenkatoitsu.kinds.battle.rules import withdrawal
-from tenkatoitsu.kinds.battle.rules import retreat
+from tenkatoitsu.kinds.battle.events import UnitEliminated, UnitEntered, UnitMoved
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.load import load_scenario, load_text
+from tenkatoitsu.kinds.battle.queries import charge_paths, reach, zoc
+from tenkatoitsu.kinds.battle.rules import charge, deployment, march, retreat, withdrawal
+from tenkatoitsu.kinds.battle.scenario.model import Order
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "golden" / "movement_options.json"

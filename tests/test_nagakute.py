@@ -1,15 +1,14 @@
 """Nagakute 1584 [20]: the scenario rules on scenarios/nagakute.tks."""
 
 import pytest
-
-from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.queries.chits import selectable
-from tenkatoitsu.kinds.battle.game import Game
-from tenkatoitsu.kinds.battle.rules.victory import automatic_winner, end_of_game_vp, final_result
-from tenkatoitsu.cli import main
-
 from conftest import SCENARIOS
 from helpers import place, run
+
+from tenkatoitsu.cli import main
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.queries.chits import selectable
+from tenkatoitsu.kinds.battle.rules.victory import automatic_winner, end_of_game_vp, final_result
+from tenkatoitsu.kinds.battle.scenario import model as m
 
 MAIN_BODY = ("A", "B", "C")  # Ieyasu, Ii Naomasa, Oda Nobukatsu
 

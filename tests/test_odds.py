@@ -4,8 +4,8 @@ from fractions import Fraction
 
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.queries.odds import TWO_D6, combat_odds, result_distribution
-from tenkatoitsu.kinds.battle.scenario.results import parse_result
 from tenkatoitsu.kinds.battle.queries.tables import crt_result
+from tenkatoitsu.kinds.battle.scenario.results import parse_result
 from tests.helpers import place
 
 

@@ -15,21 +15,17 @@ rules' own fuzzer. Checked at every decision and on every event:
 import json
 import os
 
-import pytest
-from hypothesis import HealthCheck, example, given, settings, strategies as st
-
-from tenkatoitsu.kinds.battle.rules import battle_plan
-from tenkatoitsu.kinds.battle.bots import RandomBot
-from tenkatoitsu.kinds.battle.game import Game
-from tenkatoitsu.kinds.battle.play import play
-from tenkatoitsu.session import Session, bots_for, load
-from tenkatoitsu.kinds.battle.view import HIDDEN, player_view
-from tenkatoitsu.kinds.battle.queries.zoc import enemy_zoc
-from tenkatoitsu.core.driver import Driver
-from tenkatoitsu.hexmap import Hex
-
 from conftest import SCENARIOS
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 from siege_checks import SiegeChecker
+
+from tenkatoitsu.hexmap import Hex
+from tenkatoitsu.kinds.battle.bots import RandomBot
+from tenkatoitsu.kinds.battle.queries.zoc import enemy_zoc
+from tenkatoitsu.kinds.battle.rules import battle_plan
+from tenkatoitsu.kinds.battle.view import HIDDEN, player_view
+from tenkatoitsu.session import Session, bots_for, load
 
 PLAYOUTS = int(os.environ.get("TENKATOITSU_PLAYOUTS", "100"))
 

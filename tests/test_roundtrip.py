@@ -16,15 +16,15 @@ from pathlib import Path
 
 import attrs
 import pytest
+import strategies as gen
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-import strategies as gen
-from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.load import load_file, load_text, parse_document
-from tenkatoitsu.kinds.battle.scenario.printer import format_source, print_document
 from tenkatoitsu.dsl.diagnostics import render_all
 from tenkatoitsu.hexmap import Hex
+from tenkatoitsu.kinds.battle.load import load_file, load_text, parse_document
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.scenario.printer import format_source, print_document
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = sorted((ROOT / "scenarios").rglob("*.tks"))

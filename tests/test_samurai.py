@@ -2,18 +2,16 @@
 side, Leadership 1, lines at 4 and 8)."""
 
 import pytest
+from helpers import ScriptedDice, place, run
 
-from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.rules import samurai
-from tenkatoitsu.kinds.battle.rules.activation import activation_sequence
-from tenkatoitsu.kinds.battle.rules.losses import leader_loss_test
-from tenkatoitsu.kinds.battle.rules.command import delay_phase
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.play import end_of_turn
+from tenkatoitsu.kinds.battle.rules import samurai, samurai_activation
+from tenkatoitsu.kinds.battle.rules.activation import activation_sequence
+from tenkatoitsu.kinds.battle.rules.command import delay_phase
+from tenkatoitsu.kinds.battle.rules.losses import leader_loss_test
+from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.state import MARCH, RALLY
-
-from helpers import ScriptedDice, place, run
-from tenkatoitsu.kinds.battle.rules import samurai_activation
 
 
 @pytest.fixture

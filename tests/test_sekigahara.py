@@ -4,25 +4,19 @@ playouts (a clan joins at most once, undecided clans never act, the Betrayal
 Bowl is emptied after each draw, the pledge VP counted at most once)."""
 
 import pytest
+from conftest import SCENARIOS
+from helpers import ScriptedDice, place, run
 
-from tenkatoitsu.kinds.battle.rules import combat as cb
-from tenkatoitsu.kinds.battle.rules import command
-from tenkatoitsu.kinds.battle.queries import zoc
-from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.rules.activation import initiative_phase
 from tenkatoitsu.kinds.battle.events import CombatDeclared
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.load import load_file
+from tenkatoitsu.kinds.battle.queries import attacks, charge_paths, chits, zoc
+from tenkatoitsu.kinds.battle.rules import combat as cb
+from tenkatoitsu.kinds.battle.rules import command, losses, samurai_activation
+from tenkatoitsu.kinds.battle.rules.activation import initiative_phase
+from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.scenario_rules.sekigahara_data import family
 from tenkatoitsu.session import Session, bots_for
-
-from conftest import SCENARIOS
-from helpers import ScriptedDice, place, run
-from tenkatoitsu.kinds.battle.queries import charge_paths
-from tenkatoitsu.kinds.battle.queries import chits
-from tenkatoitsu.kinds.battle.rules import samurai_activation
-from tenkatoitsu.kinds.battle.rules import losses
-from tenkatoitsu.kinds.battle.queries import attacks
 
 
 def _game(scen, variants=(), pledges=0):

@@ -8,20 +8,14 @@ besieges Asai's clan 4 (4a Elan 2 Mass 2 Firepower 1 Leadership 1; 4b Elan 0
 Mass 2 Firepower 1) in the `siege` variant."""
 
 import pytest
+from helpers import ScriptedDice, besiege, place, run, siege_game
 
-from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.rules import siege, siege_actions
-from tenkatoitsu.kinds.battle.rules.clan_phase import clan_phase
-from tenkatoitsu.kinds.battle.queries.siege_map import geometry
 from tenkatoitsu.hexmap import Hex
-
-from helpers import ScriptedDice, place, run, siege_game
-from tenkatoitsu.kinds.battle.queries import fortress
-from tenkatoitsu.kinds.battle.rules import siege_end
-from tenkatoitsu.kinds.battle.queries import reach
-from tenkatoitsu.kinds.battle.queries import charge_paths
-from tenkatoitsu.kinds.battle.rules import charge
-from tenkatoitsu.kinds.battle.rules import march
+from tenkatoitsu.kinds.battle.queries import charge_paths, fortress, reach
+from tenkatoitsu.kinds.battle.queries.siege_map import geometry
+from tenkatoitsu.kinds.battle.rules import charge, march, siege, siege_actions, siege_end
+from tenkatoitsu.kinds.battle.rules.clan_phase import clan_phase
+from tenkatoitsu.kinds.battle.scenario import model as m
 
 H = Hex.from_id
 FORT = "yokoyama"
@@ -37,21 +31,6 @@ def game():
 
 def events(game, name):
     return [e for e in game.events if type(e).__name__ == name]
-
-
-def besiege(game, units=("B1",), markers=None, manpower=None, ooc=None):
-    """B's units charge into Yokoyama; then the tracks and markers as given."""
-    for u in units:
-        start = game.state.units[u].hex
-        path = [start, H("0311")] if start.is_adjacent(H("0311")) else [start, H("0312"), H("0311")]
-        game.move(u, path, "charge", "6.3")
-    s = game.state.sieges[FORT]
-    s.pending.clear()
-    if markers is not None:
-        s.markers = {a: list(v) for a, v in markers.items()}
-    s.manpower.update(manpower or {})
-    s.out_of_combat.update(ooc or {})
-    return s
 
 
 # ------------------------------------------------------------------ the siege map [15.1] [15.2]

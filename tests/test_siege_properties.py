@@ -9,18 +9,17 @@ import os
 import random
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from conftest import SCENARIOS
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from siege_checks import SiegeChecker
 
-from tenkatoitsu.kinds.battle.rules import siege, siege_actions
-from tenkatoitsu.kinds.battle.rules.clan_phase import clan_phase
+from tenkatoitsu.hexmap import Hex
 from tenkatoitsu.kinds.battle.game import Game
 from tenkatoitsu.kinds.battle.load import load_file
+from tenkatoitsu.kinds.battle.rules import siege, siege_actions, siege_end
+from tenkatoitsu.kinds.battle.rules.clan_phase import clan_phase
 from tenkatoitsu.session import Session, bots_for
-from tenkatoitsu.hexmap import Hex
-
-from conftest import SCENARIOS
-from siege_checks import SiegeChecker
-from tenkatoitsu.kinds.battle.rules import siege_end
 
 PLAYOUTS = int(os.environ.get("TENKATOITSU_SIEGE_PLAYOUTS", "10"))
 POSITIONS = int(os.environ.get("TENKATOITSU_SIEGE_POSITIONS", "120"))

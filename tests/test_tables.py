@@ -1,10 +1,11 @@
 """The standard tables as typed in, and the properties any CRT must keep."""
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from tenkatoitsu.kinds.battle.queries.tables import crt_result, lookup
 from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.scenario.results import parse_result
-from tenkatoitsu.kinds.battle.queries.tables import crt_result, lookup
 
 
 def table(rules, name):

@@ -2,13 +2,13 @@
 
 import json
 
-from tenkatoitsu.kinds.battle.rules.command import command_sequence
+from helpers import run
+
 from tenkatoitsu.kinds.battle.game import Game, Options
 from tenkatoitsu.kinds.battle.rules.battle_plan import reveal
+from tenkatoitsu.kinds.battle.rules.command import command_sequence
 from tenkatoitsu.kinds.battle.state import TacticUse
 from tenkatoitsu.kinds.battle.view import HIDDEN, player_view
-
-from helpers import run
 
 
 def test_bowl_contents_never_shown(training):

@@ -2,18 +2,17 @@
 scenario (scenarios/yamazaki.tks)."""
 
 import pytest
-
-from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.rules.command import command_points, select_chits
-from tenkatoitsu.kinds.battle.queries.chits import command_distance, selectable
-from tenkatoitsu.kinds.battle.game import Game
-from tenkatoitsu.kinds.battle.scenario_rules.yamazaki import controls_zone
-from tenkatoitsu.kinds.battle.rules.victory import automatic_winner, final_result
-from tenkatoitsu.cli import main
-from tenkatoitsu.hexmap import Hex, hex_distance
-
 from conftest import SCENARIOS
 from helpers import ScriptedDice, place, run
+
+from tenkatoitsu.cli import main
+from tenkatoitsu.hexmap import Hex, hex_distance
+from tenkatoitsu.kinds.battle.game import Game
+from tenkatoitsu.kinds.battle.queries.chits import command_distance, selectable
+from tenkatoitsu.kinds.battle.rules.command import command_points, select_chits
+from tenkatoitsu.kinds.battle.rules.victory import automatic_winner, final_result
+from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.scenario_rules.yamazaki import controls_zone
 
 FORT = Hex.from_id("2509")
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QWidget
+from tenkatoitsu_gui.battle import style
 
 from tenkatoitsu.kinds.battle.scenario_rules.betrayal_aid import NEUTRAL, BetrayalAid
-from tenkatoitsu_gui.battle import style
 
 ROW = 22.0
 NAME_W = 150.0

@@ -10,12 +10,11 @@ import math
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPicture, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
-
-from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.hexmap import Hex
-
 from tenkatoitsu_gui.battle import geometry as geo
 from tenkatoitsu_gui.battle import style
+
+from tenkatoitsu.hexmap import Hex
+from tenkatoitsu.kinds.battle.scenario import model as m
 
 
 def hex_polygon(h: Hex, scale: float = 1.0) -> QPolygonF:

@@ -9,7 +9,6 @@ import math
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
-
 from tenkatoitsu_gui.battle.chits import chits_html
 
 

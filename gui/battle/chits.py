@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from html import escape
 
-from tenkatoitsu.kinds.battle.state import chit_clan
-
 from tenkatoitsu_gui.battle import style
+
+from tenkatoitsu.kinds.battle.state import chit_clan
 
 OBLIGATORY = {"march": ("March", "#2e8b57"), "rally": ("Rally", "#d4a017"),
               "initiative": ("Initiative", "#6a5acd")}

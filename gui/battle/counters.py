@@ -10,7 +10,6 @@ import attrs
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem
-
 from tenkatoitsu_gui.battle import style
 
 COUNTER = 44.0  # side of a counter, in scene units (a hex is 80 wide)

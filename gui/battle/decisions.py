@@ -16,16 +16,24 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
-                               QTextBrowser, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
-from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.rules import movement
-from tenkatoitsu.kinds.battle.queries.combat_modifiers import Leadership
-from tenkatoitsu.kinds.battle.queries.odds import combat_odds
 from tenkatoitsu.core.decisions import Decision
 from tenkatoitsu.hexmap import Hex
 from tenkatoitsu.kinds.battle.queries import reach
+from tenkatoitsu.kinds.battle.queries.combat_modifiers import Leadership
+from tenkatoitsu.kinds.battle.queries.odds import combat_odds
+from tenkatoitsu.kinds.battle.rules import movement
+from tenkatoitsu.kinds.battle.scenario import model as m
 
 _HEX_ID = re.compile(r"^\d{4}$")
 _COST = re.compile(r"\(([^()]*)\)\s*$")

@@ -9,11 +9,9 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
-
-from tenkatoitsu.kinds.battle.view import HIDDEN, player_view
-
 from tenkatoitsu_gui.battle.chits import chit_html, chits_html
-from tenkatoitsu.kinds.battle.view import GameAt
+
+from tenkatoitsu.kinds.battle.view import HIDDEN, GameAt, player_view
 
 
 def honjin_info(game, state, side: str, viewer: str | None, reveal_all: bool) -> dict:

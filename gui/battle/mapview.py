@@ -8,16 +8,14 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView
-
-from tenkatoitsu.kinds.battle.game import STATE_NAMES
-from tenkatoitsu.kinds.battle.view import HIDDEN, player_view
-from tenkatoitsu.hexmap import Hex
-
 from tenkatoitsu_gui.battle import geometry as geo
 from tenkatoitsu_gui.battle import style
 from tenkatoitsu_gui.battle.board import BoardItem, hex_polygon
 from tenkatoitsu_gui.battle.counters import CounterFace, CounterItem
-from tenkatoitsu.kinds.battle.view import GameAt
+
+from tenkatoitsu.hexmap import Hex
+from tenkatoitsu.kinds.battle.game import STATE_NAMES
+from tenkatoitsu.kinds.battle.view import HIDDEN, GameAt, player_view
 
 STACK_OFFSET = 6.0
 

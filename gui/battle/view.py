@@ -6,9 +6,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTabWidget
-
-from tenkatoitsu.core.decisions import IllegalAnswer
-from tenkatoitsu.kinds.battle.scenario_rules.betrayal_aid import betrayal_aid
 from tenkatoitsu_gui.battle.betrayal import BetrayalPanel
 from tenkatoitsu_gui.battle.bowl import BowlPanel
 from tenkatoitsu_gui.battle.decisions import DecisionPanel, MapChoices, path_preview
@@ -16,6 +13,9 @@ from tenkatoitsu_gui.battle.honjin import HonjinPanel
 from tenkatoitsu_gui.battle.mapview import MapView
 from tenkatoitsu_gui.battle.siege import SiegeWindow
 from tenkatoitsu_gui.battle.tracks import TracksPanel
+
+from tenkatoitsu.core.decisions import IllegalAnswer
+from tenkatoitsu.kinds.battle.scenario_rules.betrayal_aid import betrayal_aid
 
 L, R, B = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea,
            Qt.DockWidgetArea.BottomDockWidgetArea)

@@ -23,6 +23,11 @@ class Option:
     detail: str | None = None
 
 
+def yes_no(yes: str, no: str) -> tuple[Option, Option]:
+    """The two options of a yes-or-no question: True labelled `yes`, then False."""
+    return (Option(True, yes), Option(False, no))
+
+
 @attrs.frozen
 class Decision:
     """A question for `side` (None: either player may answer, e.g. a roll-off)."""

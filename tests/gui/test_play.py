@@ -8,13 +8,12 @@ import random
 
 import pytest
 from PySide6.QtCore import Qt
-
-from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu_gui.app import MainWindow, NewGameDialog
 from tenkatoitsu_gui.battle.decisions import MapChoices, combats_in
 from tenkatoitsu_gui.battle.honjin import honjin_html
 from tenkatoitsu_gui.controller import GameController, GameSetup
 
+from tenkatoitsu.core.decisions import Decision, Option
 
 
 def window(qtbot, **kw) -> MainWindow:
@@ -200,9 +199,9 @@ def test_hovering_a_destination_draws_the_path_with_its_mp(qtbot):
 def test_leadership_declarations_preview_the_odds_of_each_choice(qtbot):
     from fractions import Fraction
 
-    from tenkatoitsu.kinds.battle.scenario import model as m
     from tenkatoitsu.kinds.battle.queries.combat_modifiers import Leadership
     from tenkatoitsu.kinds.battle.queries.odds import combat_odds
+    from tenkatoitsu.kinds.battle.scenario import model as m
 
     win = window(qtbot)
     ctl = win.controller

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from tenkatoitsu.dsl import loader
 from tenkatoitsu.dsl.loader import LoadResult, display_name
-from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.kind import KIND
+from tenkatoitsu.kinds.battle.scenario import model as m
 
 __all__ = ["LoadResult", "display_name", "load_bytes", "load_file", "load_scenario", "load_text",
            "parse_document"]

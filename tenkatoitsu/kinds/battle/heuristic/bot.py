@@ -11,16 +11,29 @@ from __future__ import annotations
 import random
 
 from tenkatoitsu.bots import DeadEnd
-from tenkatoitsu.kinds.battle.heuristic import (combat, command, movement, orders, plans, scenario,
-                                                siege)
-from tenkatoitsu.kinds.battle.heuristic.context import BotContext
-from tenkatoitsu.kinds.battle.heuristic.objectives import objectives
-from tenkatoitsu.kinds.battle.heuristic.strategy import (LEVELS, Level, boldness, decisive_leaders,
-                                                         hold_hexes, offensive)
-from tenkatoitsu.kinds.battle.queries import zoc
-from tenkatoitsu.kinds.battle.rules.victory import holds
 from tenkatoitsu.core.decisions import Decision
 from tenkatoitsu.hexmap import hex_distance
+from tenkatoitsu.kinds.battle.heuristic import (
+    combat,
+    command,
+    movement,
+    orders,
+    plans,
+    scenario,
+    siege,
+)
+from tenkatoitsu.kinds.battle.heuristic.context import BotContext
+from tenkatoitsu.kinds.battle.heuristic.objectives import objectives
+from tenkatoitsu.kinds.battle.heuristic.strategy import (
+    LEVELS,
+    Level,
+    boldness,
+    decisive_leaders,
+    hold_hexes,
+    offensive,
+)
+from tenkatoitsu.kinds.battle.queries import zoc
+from tenkatoitsu.kinds.battle.rules.victory import holds
 
 #: answers that decline: the fallback avoids them when it can
 DECLINE = ("pass", "done", "keep", "stay", None, False)

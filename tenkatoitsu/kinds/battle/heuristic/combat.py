@@ -9,15 +9,19 @@ times the chance that he dies."""
 
 from __future__ import annotations
 
+from tenkatoitsu.hexmap import Hex
+from tenkatoitsu.kinds.battle.heuristic.strategy import (
+    decisive_leaders,
+    hold_stake,
+    leader_worth,
+    unit_worth,
+)
+from tenkatoitsu.kinds.battle.queries import zoc
 from tenkatoitsu.kinds.battle.queries.attacks import Combat, combat_breakdown
 from tenkatoitsu.kinds.battle.queries.combat_modifiers import Leadership
-from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.queries.odds import result_distribution
+from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.scenario.results import Hit, parse_result
-from tenkatoitsu.kinds.battle.queries import zoc
-from tenkatoitsu.kinds.battle.heuristic.strategy import (decisive_leaders, hold_stake,
-                                                         leader_worth, unit_worth)
-from tenkatoitsu.hexmap import Hex
 
 RETREAT_COST = 0.15  # a retreat [11.7] gives ground; a step if it cannot
 #: share of a hold hex's VP lost when its last defender retreats or dies: the

@@ -9,12 +9,16 @@ Tactics [10.3] compete with the chits (plans.choose_tactic)."""
 
 from __future__ import annotations
 
-from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.queries import zoc
 from tenkatoitsu.kinds.battle.heuristic import plans
-from tenkatoitsu.kinds.battle.heuristic.orders import (clan_urgency, contact_value, enemy_distance,
-                                                       wanted_order)
+from tenkatoitsu.kinds.battle.heuristic.orders import (
+    clan_urgency,
+    contact_value,
+    enemy_distance,
+    wanted_order,
+)
 from tenkatoitsu.kinds.battle.heuristic.strategy import wear
+from tenkatoitsu.kinds.battle.queries import zoc
+from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.state import chit_clan
 
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 import itertools
 from contextlib import contextmanager
 
+from tenkatoitsu.hexmap import Hex, shortest_paths
 from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.view import HIDDEN, player_view
-from tenkatoitsu.hexmap import Hex, shortest_paths
 
 _HYPOTHETICAL = itertools.count(-1, -1)
 

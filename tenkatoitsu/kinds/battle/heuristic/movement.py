@@ -9,13 +9,12 @@ loses the battle keeps about four hexes from the enemy."""
 
 from __future__ import annotations
 
-from tenkatoitsu.kinds.battle.rules import movement as mv
+from tenkatoitsu.hexmap import Hex, hex_distance
 from tenkatoitsu.kinds.battle.heuristic import orders, siege_eval
 from tenkatoitsu.kinds.battle.heuristic.safety import friends_adjacent, safe_score
 from tenkatoitsu.kinds.battle.heuristic.strategy import attackable, unit_worth, wear
-from tenkatoitsu.hexmap import Hex, hex_distance
-from tenkatoitsu.kinds.battle.queries import reach
-from tenkatoitsu.kinds.battle.queries import charge_paths
+from tenkatoitsu.kinds.battle.queries import charge_paths, reach
+from tenkatoitsu.kinds.battle.rules import movement as mv
 
 COMMANDER_DISTANCE = 4
 HOLD_WEIGHT = 3.0

@@ -5,9 +5,9 @@ end and are not yet its, and the fortresses it should relieve or storm [15]
 
 from __future__ import annotations
 
-from tenkatoitsu.kinds.battle.rules.victory import holds, star_controlled
-from tenkatoitsu.kinds.battle.heuristic.siege_eval import siege_objectives
 from tenkatoitsu.hexmap import Hex
+from tenkatoitsu.kinds.battle.heuristic.siege_eval import siege_objectives
+from tenkatoitsu.kinds.battle.rules.victory import holds, star_controlled
 
 
 def objectives(game, side: str) -> dict[Hex, float]:

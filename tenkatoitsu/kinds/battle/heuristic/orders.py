@@ -14,18 +14,16 @@ the enemy, gains most from being activated now (clan_urgency): the chits
 
 from __future__ import annotations
 
-from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.queries import zoc
 import itertools
 
 import attrs
 
-from tenkatoitsu.kinds.battle.queries.attacks import attack_groups, group_plans
+from tenkatoitsu.hexmap import hex_distance
 from tenkatoitsu.kinds.battle.heuristic import siege_eval
 from tenkatoitsu.kinds.battle.heuristic.strategy import attackable, wear
-from tenkatoitsu.hexmap import hex_distance
-from tenkatoitsu.kinds.battle.queries import fortress
-from tenkatoitsu.kinds.battle.queries import charge_paths
+from tenkatoitsu.kinds.battle.queries import charge_paths, fortress, zoc
+from tenkatoitsu.kinds.battle.queries.attacks import attack_groups, group_plans
+from tenkatoitsu.kinds.battle.scenario import model as m
 
 ATTACK, DEFENSE, MOVEMENT, REGROUP = (m.Order.ATTACK, m.Order.DEFENSE, m.Order.MOVEMENT,
                                       m.Order.REGROUP)

@@ -14,20 +14,26 @@ from fractions import Fraction
 
 import attrs
 
-from tenkatoitsu.kinds.battle.rules import battle_plan as bp
-from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.queries import zoc
+from tenkatoitsu.hexmap import Hex, hex_distance
+from tenkatoitsu.kinds.battle.heuristic.orders import (
+    CHARGE_REACH,
+    PLAN_SAMPLE,
+    SPEARHEADS_JUDGED,
+    charge_value,
+    clan_urgency,
+    contact_value,
+    enemy_distance,
+    unit_contact_value,
+    wanted_order,
+)
+from tenkatoitsu.kinds.battle.heuristic.strategy import hold_hexes, wear
+from tenkatoitsu.kinds.battle.queries import charge_paths, zoc
 from tenkatoitsu.kinds.battle.queries.attacks import attack_groups, group_plans
 from tenkatoitsu.kinds.battle.queries.odds import TWO_D6
-from tenkatoitsu.kinds.battle.heuristic.orders import (CHARGE_REACH, PLAN_SAMPLE,
-                                                       SPEARHEADS_JUDGED, charge_value,
-                                                       clan_urgency, contact_value, enemy_distance,
-                                                       unit_contact_value, wanted_order)
-from tenkatoitsu.kinds.battle.heuristic.strategy import hold_hexes, wear
+from tenkatoitsu.kinds.battle.rules import battle_plan as bp
 from tenkatoitsu.kinds.battle.rules.tactics import TOTSUGEKI_MP
 from tenkatoitsu.kinds.battle.rules.victory import holds
-from tenkatoitsu.hexmap import Hex, hex_distance
-from tenkatoitsu.kinds.battle.queries import charge_paths
+from tenkatoitsu.kinds.battle.scenario import model as m
 
 ATTACK, DEFENSE, MOVEMENT, REGROUP = (m.Order.ATTACK, m.Order.DEFENSE, m.Order.MOVEMENT,
                                       m.Order.REGROUP)

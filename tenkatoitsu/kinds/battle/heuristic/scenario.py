@@ -8,11 +8,11 @@ Betrayal Aid's tracks and Diplomacy markers, the CP rolls announced."""
 
 from __future__ import annotations
 
+from tenkatoitsu.hexmap import Hex, hex_distance
 from tenkatoitsu.kinds.battle.heuristic import orders
 from tenkatoitsu.kinds.battle.heuristic.orders import clan_urgency
 from tenkatoitsu.kinds.battle.heuristic.safety import safe_score
 from tenkatoitsu.kinds.battle.state import chit_clan
-from tenkatoitsu.hexmap import Hex, hex_distance
 
 NONE = "none"
 FORTRESS = "fortress"

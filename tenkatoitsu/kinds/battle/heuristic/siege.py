@@ -6,19 +6,27 @@ from __future__ import annotations
 
 import functools
 
-from tenkatoitsu.kinds.battle.rules import siege as sg
-from tenkatoitsu.kinds.battle.rules import siege_end
-from tenkatoitsu.kinds.battle.rules import siege_actions as sa
-from tenkatoitsu.kinds.battle.heuristic.safety import safe_score
-from tenkatoitsu.kinds.battle.heuristic.siege_eval import (RESERVE, WORTH_SACRIFICE, area_value,
-                                                           assault_odds, assault_score,
-                                                           best_target, enemy_of, fortress_worth,
-                                                           hopeless, shuts_out, useful_placements)
-from tenkatoitsu.kinds.battle.heuristic.strategy import leader_worth, unit_worth
-from tenkatoitsu.kinds.battle.queries.siege_map import geometry
 from tenkatoitsu.hexmap import Hex
 from tenkatoitsu.kinds.battle import state
+from tenkatoitsu.kinds.battle.heuristic.safety import safe_score
+from tenkatoitsu.kinds.battle.heuristic.siege_eval import (
+    RESERVE,
+    WORTH_SACRIFICE,
+    area_value,
+    assault_odds,
+    assault_score,
+    best_target,
+    enemy_of,
+    fortress_worth,
+    hopeless,
+    shuts_out,
+    useful_placements,
+)
+from tenkatoitsu.kinds.battle.heuristic.strategy import leader_worth, unit_worth
 from tenkatoitsu.kinds.battle.queries import fortress
+from tenkatoitsu.kinds.battle.queries.siege_map import geometry
+from tenkatoitsu.kinds.battle.rules import siege as sg
+from tenkatoitsu.kinds.battle.rules import siege_actions as sa
 from tenkatoitsu.kinds.battle.rules import siege_end
 
 ASSAULT_AIM = 0.65  # the chance of success a worthwhile assault is bid up to
@@ -241,7 +249,8 @@ def exchange(bot, d, s, values):
     the side stay behind and need the Manpower more than a far marker."""
     g, side = bot.ctx.game, bot.side
     clan = (d.context or {}).get("clan")
-    staying = [u for u in fortress.units_inside(g, s.fortress, side) if g.state.units[u].clan != clan]
+    staying = [u for u in fortress.units_inside(g, s.fortress, side)
+               if g.state.units[u].clan != clan]
     markers = [v for v in values if v != "pay"]
     if "pay" in values and (not staying or not markers):
         return "pay"

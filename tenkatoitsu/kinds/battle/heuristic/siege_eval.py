@@ -18,13 +18,14 @@ from __future__ import annotations
 from collections import deque
 from functools import lru_cache
 
-from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.rules import siege_actions as sa
-from tenkatoitsu.kinds.battle.heuristic.strategy import hold_hexes
-from tenkatoitsu.kinds.battle.queries.siege_map import geometry
+from tenkatoitsu.core.memo import per_position
 from tenkatoitsu.hexmap import Hex, hex_distance
 from tenkatoitsu.kinds.battle import state
+from tenkatoitsu.kinds.battle.heuristic.strategy import hold_hexes
 from tenkatoitsu.kinds.battle.queries import fortress
+from tenkatoitsu.kinds.battle.queries.siege_map import geometry
+from tenkatoitsu.kinds.battle.rules import siege_actions as sa
+from tenkatoitsu.kinds.battle.scenario import model as m
 
 RESERVE = 2  # Manpower kept back for Sacrifices and the forcing point [15.6.1]
 WORTH_SACRIFICE = 2.0  # a fortress worth less (VP) is not worth Manpower
@@ -116,21 +117,19 @@ def fortress_worth(game, fid: str, side: str) -> float:
     return worth
 
 
+@per_position(key=lambda game, fid: fid)
 def area_depth(game, fid: str) -> dict[str, int]:
-    """Siege-map steps from each area to the keep (the centre)."""
-    cache = game.__dict__.setdefault("_bot_siege_depth", {})
-    if fid not in cache:
-        g = geometry(game, fid)
-        dist = {g.centre: 0}
-        todo = deque([g.centre])
-        while todo:
-            a = todo.popleft()
-            for n in g.neighbours[a]:
-                if n not in dist:
-                    dist[n] = dist[a] + 1
-                    todo.append(n)
-        cache[fid] = dist
-    return cache[fid]
+    """Siege-map steps from each area to the keep (the centre), once a game."""
+    g = geometry(game, fid)
+    dist = {g.centre: 0}
+    todo = deque([g.centre])
+    while todo:
+        a = todo.popleft()
+        for n in g.neighbours[a]:
+            if n not in dist:
+                dist[n] = dist[a] + 1
+                todo.append(n)
+    return dist
 
 
 def area_value(game, fid: str, area: str) -> float:
@@ -228,7 +227,7 @@ def garrison_strength(game, fid: str, side: str) -> float:
     enemy = game.enemy(side)
     if s is not None:
         return strength(s, enemy)
-    return sum(fortress.elan_mass(game, u) if fortress.is_fit(game, u) else 0.5 * fortress.elan_mass(game, u)
+    return sum(fortress.elan_mass(game, u) * (1 if fortress.is_fit(game, u) else 0.5)
                for u in fortress.units_inside(game, fid, enemy))
 
 

@@ -8,8 +8,8 @@ import functools
 
 import attrs
 
-from tenkatoitsu.kinds.battle.rules.victory import condition_holds, holds, star_controlled
 from tenkatoitsu.hexmap import Hex
+from tenkatoitsu.kinds.battle.rules.victory import condition_holds, holds, star_controlled
 
 #: worth of a commander whose death ends the game [17.1 automatic victory]
 DECISIVE_LEADER = 25.0

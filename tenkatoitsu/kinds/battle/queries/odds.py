@@ -13,8 +13,8 @@ import attrs
 
 from tenkatoitsu.kinds.battle.queries.attacks import combat_breakdown
 from tenkatoitsu.kinds.battle.queries.combat_modifiers import Breakdown, Leadership
-from tenkatoitsu.kinds.battle.scenario.results import CombatResult, parse_result
 from tenkatoitsu.kinds.battle.queries.tables import parsed_crt, span_index
+from tenkatoitsu.kinds.battle.scenario.results import CombatResult, parse_result
 
 #: the 2D6 distribution: sum -> number of the 36 throws
 TWO_D6: dict[int, int] = dict(Counter(a + b for a in range(1, 7) for b in range(1, 7)))

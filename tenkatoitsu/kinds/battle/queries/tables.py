@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from tenkatoitsu.kinds.battle.scenario.results import CombatResult, parse_result
 from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.scenario.results import CombatResult, parse_result
 
 
 def lookup(table: m.RangeTable, modified: int, natural: int | None = None) -> tuple:

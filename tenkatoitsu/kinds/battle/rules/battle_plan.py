@@ -31,7 +31,7 @@ Readings made here:
 
 from __future__ import annotations
 
-from tenkatoitsu.core.decisions import Decision, Option
+from tenkatoitsu.core.decisions import Decision, Option, yes_no
 from tenkatoitsu.kinds.battle import events as ev
 from tenkatoitsu.kinds.battle import hooks
 from tenkatoitsu.kinds.battle.queries.chits import selectable
@@ -248,7 +248,7 @@ def activation_phase(game):
         go = yield Decision(side, "plan-attempt",
                             f"{side}: try to activate the battle plan now? (2D6{mod:+d} must be "
                             f"<= {h.plan_cp} CP saved; on a failure the difference is lost)",
-                            (Option(True, "roll to activate"), Option(False, "not this turn")),
+                            yes_no("roll to activate", "not this turn"),
                             "10.2", {"saved": h.plan_cp, "modifier": mod})
         if not go:
             continue
@@ -371,7 +371,7 @@ def katta_phase(game):
                 continue
             go = yield Decision(side, "katta-katta",
                                 f"{side}: put the Katta! Katta! chit of {victim} into the Bowl?",
-                                (Option(True, "into the Bowl (free)"), Option(False, "keep it")),
+                                yes_no("into the Bowl (free)", "keep it"),
                                 "10.4.2", {"victim": victim})
             if go:
                 game.move_chit(chit, f"held:{side}", "bowl", "10.4.2")

@@ -10,7 +10,12 @@ from tenkatoitsu.kinds.battle.queries.charge_paths import (
     spearhead_destinations,
 )
 from tenkatoitsu.kinds.battle.queries.reach import CHARGE_MP, can_start, is_besieged, path_cost
-from tenkatoitsu.kinds.battle.rules.movement import from_value, hex_options, unit_options
+from tenkatoitsu.kinds.battle.rules.movement import (
+    from_value,
+    hex_options,
+    next_to_move,
+    unit_options,
+)
 
 
 def charge(game, clan: str, mp: float = CHARGE_MP, rule: str = "6.3"):
@@ -51,10 +56,7 @@ def charge(game, clan: str, mp: float = CHARGE_MP, rule: str = "6.3"):
     charged = [h] + [u.hex for u in game.state.clan_units(clan) if is_besieged(game, u.id)]
     remaining = [e for e in eligible if e != spear]
     while remaining:
-        uid = yield Decision(side, "charge-unit",
-                             f"Clan {clan} charges: choose the next unit to move",
-                             unit_options(game, remaining), rule, {"clan": clan})
-        remaining.remove(uid)
+        uid = yield from next_to_move(game, side, "charge-unit", clan, "charges", remaining, rule)
         start = game.state.units[uid].hex
         ends = follower_destinations(game, uid, spear_hex, charged, mp)
         costs = {h: path_cost(game, p, "charge") for h, p in ends.items()}

@@ -3,7 +3,7 @@ clan's order (Attack [8.2], Movement [8.3], Defense [8.4], Regroup [8.5])."""
 
 from __future__ import annotations
 
-from tenkatoitsu.core.decisions import Decision, Option
+from tenkatoitsu.core.decisions import Decision, Option, yes_no
 from tenkatoitsu.hexmap import hex_distance
 from tenkatoitsu.kinds.battle import events as ev
 from tenkatoitsu.kinds.battle import hooks
@@ -70,8 +70,8 @@ def order_change_step(game, clan: str):
             choice = yield Decision(side, "ignore-across-river",
                                     f"clan {clan}: the enemy within 6 hexes is across a river; "
                                     "ignore it and switch to Regroup?",
-                                    (Option(True, "ignore them: switch to Regroup"),
-                                     Option(False, "do not ignore them: stay in Attack")), "8.1")
+                                    yes_no("ignore them: switch to Regroup",
+                                           "do not ignore them: stay in Attack"), "8.1")
             if choice:
                 game.set_order(clan, m.Order.REGROUP, "8.1")
                 return
@@ -99,7 +99,7 @@ def rally_attempts(game, clan: str, rule: str = "8.5"):
         if d is not None and d <= WITHDRAW_RANGE:
             continue
         choice = yield Decision(side, "rally", f"{u.id} ({game.state_name(u.id)}): try to rally?",
-                                (Option(True, "roll to rally"), Option(False, "do not roll")), rule)
+                                yes_no("roll to rally", "do not roll"), rule)
         if not choice:
             continue
         die = game.dice.d6(f"rally of {u.id}", rule, side=side)

@@ -55,12 +55,12 @@ from tenkatoitsu.kinds.battle.queries.attacks import (
     targets_of,
 )
 from tenkatoitsu.kinds.battle.queries.combat_modifiers import Breakdown, Leadership
-from tenkatoitsu.kinds.battle.scenario.results import CombatResult, Hit
 from tenkatoitsu.kinds.battle.queries.tables import crt_result
 from tenkatoitsu.kinds.battle.rules import charge, retreat, siege_actions, siege_end
 from tenkatoitsu.kinds.battle.rules.losses import ROUT, leader_loss_test, rout_check
 from tenkatoitsu.kinds.battle.rules.movement import choose_unit
 from tenkatoitsu.kinds.battle.scenario import model as m
+from tenkatoitsu.kinds.battle.scenario.results import CombatResult, Hit
 
 ATTACK, DEFENSE, REGROUP = m.Order.ATTACK, m.Order.DEFENSE, m.Order.REGROUP
 #: a group with more complete plans than this is planned one defender at a

@@ -14,7 +14,12 @@ from tenkatoitsu.kinds.battle.queries.reach import (
     march_destinations,
     path_cost,
 )
-from tenkatoitsu.kinds.battle.rules.movement import from_value, hex_options, unit_options
+from tenkatoitsu.kinds.battle.rules.movement import (
+    from_value,
+    hex_options,
+    next_to_move,
+    unit_options,
+)
 
 
 def _enter_map(game, clan: str, mp: float, rule: str):
@@ -73,10 +78,7 @@ def march(game, clan: str, mp: float = MARCH_MP, rule: str = "6.5"):
     anchors: list[Hex] = [u.hex for u in game.state.clan_units(clan) if is_besieged(game, u.id)]
     moved = False
     while remaining:
-        uid = yield Decision(side, "march-unit",
-                             f"Clan {clan} marches: choose the next unit to move",
-                             unit_options(game, remaining), rule, {"clan": clan})
-        remaining.remove(uid)
+        uid = yield from next_to_move(game, side, "march-unit", clan, "marches", remaining, rule)
         start = game.state.units[uid].hex
         dests = march_destinations(game, uid, mp, anchors)
         choice = yield Decision(

@@ -85,3 +85,13 @@ def choose_unit(game, side: str, units: list[str], kind: str, prompt: str, rule:
         return units[0]
     return (yield Decision(side, kind, prompt, tuple(Option(u, u) for u in units), rule,
                            context=ctx))
+
+
+def next_to_move(game, side: str, kind: str, clan: str, verb: str, remaining: list[str],
+                 rule: str):
+    """Which unit of the clan moves next: the player orders the moves [6.2.4]
+    (each later unit keeps near those already moved). Takes it off `remaining`."""
+    uid = yield Decision(side, kind, f"Clan {clan} {verb}: choose the next unit to move",
+                         unit_options(game, remaining), rule, {"clan": clan})
+    remaining.remove(uid)
+    return uid

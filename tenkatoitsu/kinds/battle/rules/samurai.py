@@ -20,7 +20,7 @@ option. Marker chits are named ``samurai:<side>:<n>``.
 
 from __future__ import annotations
 
-from tenkatoitsu.core.decisions import Decision, Option
+from tenkatoitsu.core.decisions import Decision, yes_no
 from tenkatoitsu.kinds.battle import events as ev
 from tenkatoitsu.kinds.battle.queries.zoc import is_in_ezoc
 from tenkatoitsu.kinds.battle.scenario import model as m
@@ -101,8 +101,8 @@ def offers(game):
         choice = yield Decision(side, "samurai-offer",
                                 f"{side}: the VP marker reached a samurai line; bring a samurai "
                                 "into the Bowl?",
-                                (Option(True, "yes: the marker goes into the Bowl"),
-                                 Option(False, "no: keep it for later")), "16.1")
+                                yes_no("yes: the marker goes into the Bowl",
+                                       "no: keep it for later"), "16.1")
         if choice:
             st.samurai_available.remove(chit)
             game.move_chit(chit, None, "bowl", "16.1")

@@ -18,7 +18,7 @@ Readings made here (docs/sieges.md says why):
 
 from __future__ import annotations
 
-from tenkatoitsu.core.decisions import Decision, Option
+from tenkatoitsu.core.decisions import Decision, Option, yes_no
 from tenkatoitsu.kinds.battle import siege_events as sev
 from tenkatoitsu.kinds.battle.queries.fortress import (
     adjacent_marker_areas,
@@ -174,7 +174,7 @@ def assault(game, s: SiegeState, side: str, points: int):
     if points > 0:
         take = yield Decision(side, "siege-advantage",
                               f"{side}: declare an Advantage (+1, one more Siege Action point)?",
-                              (Option(True, "declare an Advantage"), Option(False, "no Advantage")),
+                              yes_no("declare an Advantage", "no Advantage"),
                               "15.6.1", {"fortress": s.fortress, "target": target,
                                          "committed": len(committed), "defense": defense,
                                          "bids": dict(bid), "points": points})
@@ -230,7 +230,7 @@ def _force(game, s: SiegeState, side: str, target: str, committed: list[str], de
         return
     force = yield Decision(side, "siege-force",
                            f"{side}: sacrifice 1 Manpower to force the decision at {target}?",
-                           (Option(True, "force the decision"), Option(False, "accept the tie")),
+                           yes_no("force the decision", "accept the tie"),
                            "15.6.1", {"fortress": s.fortress, "target": target})
     if not force:
         return
@@ -238,7 +238,7 @@ def _force(game, s: SiegeState, side: str, target: str, committed: list[str], de
     if s.manpower[enemy] > 0:
         counter = yield Decision(enemy, "siege-counter",
                                  f"{enemy}: sacrifice 1 Manpower to keep the tie at {target}?",
-                                 (Option(True, "counter-sacrifice"), Option(False, "give way")),
+                                 yes_no("counter-sacrifice", "give way"),
                                  "15.6.1", {"fortress": s.fortress, "target": target})
         if counter:
             track(game, s, enemy, MANPOWER, -1, "counter-Sacrifice", "15.6.1")

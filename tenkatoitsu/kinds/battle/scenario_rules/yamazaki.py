@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 
-from tenkatoitsu.core.decisions import Decision, Option
+from tenkatoitsu.core.decisions import Decision, Option, yes_no
 from tenkatoitsu.hexmap import Hex, hex_distance, shortest_paths
 from tenkatoitsu.kinds.battle.hooks import ScenarioRule, register
 from tenkatoitsu.kinds.battle.queries.chits import selectable
@@ -257,7 +257,7 @@ class LongGame(ScenarioRule):
             return
         use = yield Decision(side, "ninjas", f"{side}: send the ninjas into Akechi's camp "
                              f"({cost} CP, Akechi loses 1D6 CP)?",
-                             (Option(True, f"send them ({cost} CP)"), Option(False, "not tonight")),
+                             yes_no(f"send them ({cost} CP)", "not tonight"),
                              "19.4.5", {"cost": cost, "target": self.side})
         if not use:
             return

@@ -13,25 +13,62 @@ A game never edits its Scenario: everything that changes lives in GameState.
 """
 
 from tenkatoitsu.kinds.battle.scenario.model.common import Note, Source, Span
-from tenkatoitsu.kinds.battle.scenario.model.document import (FORMAT_VERSION, Document,
-                                                              Library, RulesDoc, Scenario, Use)
+from tenkatoitsu.kinds.battle.scenario.model.document import (
+                                                              FORMAT_VERSION,
+                                                              Document,
+                                                              Library,
+                                                              RulesDoc,
+                                                              Scenario,
+                                                              Use,
+)
 from tenkatoitsu.kinds.battle.scenario.model.forces import Clan, Commander, Order, Side, Unit
-from tenkatoitsu.kinds.battle.scenario.model.map import (HEXSIDE_MARKS, OPEN_HEXSIDE, Entry,
-                                                         Fortress, HexItem, HexRect,
-                                                         HexsideFeature, Label, Map, Route,
-                                                         Star, TerrainArea, Zone, expand)
+from tenkatoitsu.kinds.battle.scenario.model.map import (
+                                                              HEXSIDE_MARKS,
+                                                              OPEN_HEXSIDE,
+                                                              Entry,
+                                                              Fortress,
+                                                              HexItem,
+                                                              HexRect,
+                                                              HexsideFeature,
+                                                              Label,
+                                                              Map,
+                                                              Route,
+                                                              Star,
+                                                              TerrainArea,
+                                                              Zone,
+                                                              expand,
+)
 from tenkatoitsu.kinds.battle.scenario.model.plans import Ability, BattlePlan, PlanStatus, Tactic
 from tenkatoitsu.kinds.battle.scenario.model.siege import SiegeArea, SiegeLine, SiegeMap
-from tenkatoitsu.kinds.battle.scenario.model.tables import (CombatModifier, CombatModifiers,
-                                                            CombatTerm, CombatType, CombatTypes,
-                                                            Crt, CrtRow, Die, Effects, HexsideType,
-                                                            HexType, Mp, OrderChange,
-                                                            OrderChangeRow, RangeTable, States,
-                                                            TableRow, TerrainChart)
+from tenkatoitsu.kinds.battle.scenario.model.tables import (
+                                                              CombatModifier,
+                                                              CombatModifiers,
+                                                              CombatTerm,
+                                                              CombatType,
+                                                              CombatTypes,
+                                                              Crt,
+                                                              CrtRow,
+                                                              Die,
+                                                              Effects,
+                                                              HexsideType,
+                                                              HexType,
+                                                              Mp,
+                                                              OrderChange,
+                                                              OrderChangeRow,
+                                                              RangeTable,
+                                                              States,
+                                                              TableRow,
+                                                              TerrainChart,
+)
 from tenkatoitsu.kinds.battle.scenario.model.turns import TurnTrack
 from tenkatoitsu.kinds.battle.scenario.model.variants import Change, RuleParam, RuleUse, Variant
-from tenkatoitsu.kinds.battle.scenario.model.victory import (AutomaticVictory, Condition, Victory,
-                                                             VictoryLevel, VpRule)
+from tenkatoitsu.kinds.battle.scenario.model.victory import (
+                                                              AutomaticVictory,
+                                                              Condition,
+                                                              Victory,
+                                                              VictoryLevel,
+                                                              VpRule,
+)
 
 __all__ = [
     "FORMAT_VERSION", "Ability", "AutomaticVictory", "BattlePlan", "Change", "Clan",

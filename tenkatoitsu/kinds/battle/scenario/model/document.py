@@ -15,9 +15,15 @@ from tenkatoitsu.kinds.battle.scenario.model.forces import Clan, Side, Unit
 from tenkatoitsu.kinds.battle.scenario.model.map import Map
 from tenkatoitsu.kinds.battle.scenario.model.plans import BattlePlan
 from tenkatoitsu.kinds.battle.scenario.model.siege import SiegeMap
-from tenkatoitsu.kinds.battle.scenario.model.tables import (CombatModifiers, CombatTypes, Crt,
-                                                            OrderChange, RangeTable, States,
-                                                            TerrainChart)
+from tenkatoitsu.kinds.battle.scenario.model.tables import (
+    CombatModifiers,
+    CombatTypes,
+    Crt,
+    OrderChange,
+    RangeTable,
+    States,
+    TerrainChart,
+)
 from tenkatoitsu.kinds.battle.scenario.model.turns import TurnTrack
 from tenkatoitsu.kinds.battle.scenario.model.variants import RuleUse, Variant
 from tenkatoitsu.kinds.battle.scenario.model.victory import Victory

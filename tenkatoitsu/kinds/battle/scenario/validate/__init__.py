@@ -14,8 +14,11 @@ from tenkatoitsu.kinds.battle.scenario.validate.forces import check_sides
 from tenkatoitsu.kinds.battle.scenario.validate.library import check_library, check_merged_library
 from tenkatoitsu.kinds.battle.scenario.validate.map import check_map
 from tenkatoitsu.kinds.battle.scenario.validate.turns import check_turns
-from tenkatoitsu.kinds.battle.scenario.validate.variants import (check_rule_modules, check_setups,
-                                                                 check_variants)
+from tenkatoitsu.kinds.battle.scenario.validate.variants import (
+    check_rule_modules,
+    check_setups,
+    check_variants,
+)
 from tenkatoitsu.kinds.battle.scenario.validate.victory import check_victory
 
 __all__ = ["validate"]

@@ -11,8 +11,15 @@ from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.scenario.validate.plans import check_battle_plan
 from tenkatoitsu.kinds.battle.scenario.validate.siege import check_siege_map
 from tenkatoitsu.kinds.battle.scenario.validate.tables import (
-    STANDARD_TABLES, check_combat_modifiers, check_combat_types, check_crt, check_order_change,
-    check_range_table, check_states, check_terrain_chart)
+    STANDARD_TABLES,
+    check_combat_modifiers,
+    check_combat_types,
+    check_crt,
+    check_order_change,
+    check_range_table,
+    check_states,
+    check_terrain_chart,
+)
 
 
 def check_library(c: Checker, lib: m.Library, scenario: m.Scenario | None):

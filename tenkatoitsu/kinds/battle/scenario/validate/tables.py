@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from tenkatoitsu.dsl.checker import Checker
 from tenkatoitsu.dsl.diagnostics import did_you_mean
-from tenkatoitsu.kinds.battle.scenario.results import parse_result
 from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.scenario.model import OPEN_HEXSIDE
+from tenkatoitsu.kinds.battle.scenario.results import parse_result
 
 REQUIRED_STATES = (("good-order", 0), ("shaken", 1), ("disorganized", 2), ("exhausted", 3))
 REQUIRED_COMBAT_TYPES = (("shingeki", "attacker"), ("ransen", "attacker"), ("hangeki", "defender"),
