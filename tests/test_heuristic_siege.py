@@ -1,5 +1,6 @@
-"""The heuristic bot in a siege [15] (tenkatoitsu/kinds/battle/heuristic/siege.py),
-on training.tks's Yokoyama (0311), whose siege map is
+"""The heuristic bot in a siege [15] (tenkatoitsu/kinds/battle/heuristic/siege.py,
+which judges a siege with heuristic/siege_eval.py), on training.tks's Yokoyama
+(0311), whose siege map is
 
     honmaru (base, Defense 3) -- gate (key, Defense 2) -- a (0310 0410)
     honmaru -- rampart (key, Defense 1) -- b (0411 0312) -- gate (line Defense 0 / 3)

@@ -129,8 +129,9 @@ def test_fmt_keeps_comments_and_the_document_and_is_idempotent(case):
 # ------------------------------------------------------------------ regressions
 
 def test_backslash_n_in_a_string_roundtrips():
-    """build._unquote replaced `\\"`, then `\\n`, then `\\\\` in turn, so the
-    printed "\\\\n" (backslash, n) came back as a backslash and a newline."""
+    """Unquoting a string (dsl/builder.py, `unquote`) must not replace `\\"`, then
+    `\\n`, then `\\\\` in turn: the printed "\\\\n" (backslash, n) would come back as
+    a backslash and a newline."""
     for text in ["\\n", "C:\\new", "\\\\n", "a\\\\", '\\"', "\\", "x\ny", 'say "\\n"']:
         doc = m.RulesDoc(name=text, version=1)
         back = reparse(print_document(doc))

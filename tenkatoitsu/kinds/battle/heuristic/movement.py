@@ -2,7 +2,7 @@
 deployment, a withdrawal or a retreat, and who pursues.
 
 A destination is scored by the clan's goal (a distance field over the map
-toward the enemy or an objective, strategy.objectives), the ground it gives a
+toward the enemy or an objective, objectives.objectives), the ground it gives a
 defender (BotContext.ground), cohesion with friends [6.2.4], and for a
 charge the hexside the attack will cross [11.6.2]. The commander whose death
 loses the battle keeps about four hexes from the enemy."""

@@ -1,7 +1,7 @@
 """A fortress's siege map [15.1] [15.2] as pure queries: its areas, the Lines
 of attack between them with their Defense values, and the main-map hexes each
 Peripheral Area is linked to. Built once per fortress from the frozen
-`model.SiegeMap`; the markers on it live in `siege.SiegeState`."""
+`model.SiegeMap`; the markers on it live in `state.SiegeState`."""
 
 from __future__ import annotations
 
