@@ -6,7 +6,7 @@ its statements, sides/clans/units with every attribute, victory rules, rule
 modules and every library table. The documents are *not* semantically valid
 (ids dangle, tables do not tile, sides are not two...): they only have to be
 something the printer can write and the parser can read back, with no error
-from the builder (scenario/build/ checks ranges and enumerated words locally,
+from the builder (scenario/builder/ checks ranges and enumerated words locally,
 so the strategies keep to those).
 
 Where the grammar itself cannot tell two things apart, the strategies avoid the

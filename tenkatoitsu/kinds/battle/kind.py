@@ -19,7 +19,7 @@ from tenkatoitsu.kinds.battle.game import Game, Options
 from tenkatoitsu.kinds.battle.play import play
 from tenkatoitsu.kinds.battle.rules import battle_plan
 from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.scenario.build import Builder
+from tenkatoitsu.kinds.battle.scenario.builder import Builder
 from tenkatoitsu.kinds.battle.scenario.printer import format_source
 from tenkatoitsu.kinds.battle.scenario.validate import validate
 from tenkatoitsu.kinds.battle.view import view_at

@@ -10,15 +10,15 @@ siege maps. The shared readers are in `common` and `tenkatoitsu.dsl.builder`."""
 
 from __future__ import annotations
 
-from tenkatoitsu.kinds.battle.scenario.build.document import DocumentRules
-from tenkatoitsu.kinds.battle.scenario.build.forces import ForcesRules
-from tenkatoitsu.kinds.battle.scenario.build.map import MapRules
-from tenkatoitsu.kinds.battle.scenario.build.plans import PlanRules
-from tenkatoitsu.kinds.battle.scenario.build.siege import SiegeRules
-from tenkatoitsu.kinds.battle.scenario.build.tables import TableRules
-from tenkatoitsu.kinds.battle.scenario.build.turns import TurnRules
-from tenkatoitsu.kinds.battle.scenario.build.variants import VariantRules
-from tenkatoitsu.kinds.battle.scenario.build.victory import VictoryRules
+from tenkatoitsu.kinds.battle.scenario.builder.document import DocumentRules
+from tenkatoitsu.kinds.battle.scenario.builder.forces import ForcesRules
+from tenkatoitsu.kinds.battle.scenario.builder.map import MapRules
+from tenkatoitsu.kinds.battle.scenario.builder.plans import PlanRules
+from tenkatoitsu.kinds.battle.scenario.builder.siege import SiegeRules
+from tenkatoitsu.kinds.battle.scenario.builder.tables import TableRules
+from tenkatoitsu.kinds.battle.scenario.builder.turns import TurnRules
+from tenkatoitsu.kinds.battle.scenario.builder.variants import VariantRules
+from tenkatoitsu.kinds.battle.scenario.builder.victory import VictoryRules
 from tenkatoitsu.kinds.battle.scenario.model import FORMAT_VERSION
 
 
