@@ -1,25 +1,19 @@
 """The main window: the kind's map view and docks, the event log, the replay
-viewer, the hot-seat screen; the new game dialog; save and load. The
-`tenkatoitsu gui` command that opens it is in command.py."""
+viewer, the hot-seat screen; save and load; the Help window and the
+game-over summary. The new game dialog is in newgame.py, the `tenkatoitsu
+gui` command that opens the window in command.py."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import attrs
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QDialog,
-    QDialogButtonBox,
     QDockWidget,
     QFileDialog,
-    QFormLayout,
-    QHBoxLayout,
+    QGraphicsView,
     QLabel,
-    QLineEdit,
     QMainWindow,
     QMessageBox,
     QPushButton,
@@ -30,172 +24,19 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from tenkatoitsu_gui.controller import HUMAN, GameController, GameSetup
-from tenkatoitsu_gui.kinds import view_class
-from tenkatoitsu_gui.logview import EventLog, event_line
+from tenkatoitsu_gui.controller import GameController
+from tenkatoitsu_gui.help import HelpWindow
+from tenkatoitsu_gui.kinds import optional, view_class
+from tenkatoitsu_gui.logview import EventLog
+from tenkatoitsu_gui.newgame import NewGameDialog
+from tenkatoitsu_gui.summary import GameOverDialog
 
 from tenkatoitsu.core.persistence import SaveError
 from tenkatoitsu.dsl.diagnostics import DiagnosticError, render
-from tenkatoitsu.dsl.loader import bundled, load_scenario
 from tenkatoitsu.kinds import UnknownKind
 from tenkatoitsu.kinds.contract import VariantError
 
-DEFAULT_SCENARIO = "training"
-
-
 # ====================================================================== dialogs
-
-class NewGameDialog(QDialog):
-    """Scenario (bundled or a file), variants, the number of players where the
-    kind lets it vary, each seat human or a bot, the kind's options, the seed."""
-
-    def __init__(self, scenario=None, parent=None):
-        super().__init__(parent)
-        self.setWindowTitle("New game")
-        self.form = QFormLayout(self)
-        row = QHBoxLayout()
-        self.bundled = QComboBox()
-        self.bundled.addItem("(a file)", None)
-        for path in bundled():
-            self.bundled.addItem(path.stem, path.stem)
-        self.bundled.activated.connect(self._pick_bundled)
-        ref = getattr(scenario, "path", scenario)  # a loaded scenario file, or a path or name
-        self.path = QLineEdit(str(ref or DEFAULT_SCENARIO))
-        browse = QPushButton("Browse…")
-        browse.clicked.connect(self._browse)
-        row.addWidget(self.bundled)
-        row.addWidget(self.path)
-        row.addWidget(browse)
-        self.form.addRow("Scenario", row)
-        self.problem = QLabel()
-        self.problem.setStyleSheet("color: #b00000")
-        self.problem.setWordWrap(True)
-        self.form.addRow(self.problem)
-        self.variants_box = QWidget()
-        self.variants_lay = QVBoxLayout(self.variants_box)
-        self.form.addRow("Variants", self.variants_box)
-        self.count = QSpinBox()  # players, for a kind that takes a range of them
-        self.count.valueChanged.connect(self._fill_players)
-        self.form.addRow("Number of players", self.count)
-        self.players_box = QWidget()
-        self.players_lay = QFormLayout(self.players_box)
-        self.form.addRow("Players", self.players_box)
-        self.options_box = QWidget()
-        self.options_lay = QVBoxLayout(self.options_box)
-        self.form.addRow("Options", self.options_box)
-        self.seed = QSpinBox()
-        self.seed.setRange(0, 2_000_000_000)
-        self.seed.setValue(1)
-        self.form.addRow("Seed", self.seed)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                        | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        self.form.addRow(self.buttons)
-        self.variant_checks: dict[str, QCheckBox] = {}
-        self.player_combos: dict[str, QComboBox] = {}
-        self.option_widgets: dict[str, QWidget] = {}
-        self.kind = None
-        self.seats = None
-        self.path.editingFinished.connect(self._load)
-        self._load()
-
-    @property
-    def hidden(self) -> QCheckBox | None:
-        """The battle's hidden orders option [5.3], when the kind has it."""
-        return self.option_widgets.get("hidden_orders")
-
-    def _pick_bundled(self) -> None:
-        name = self.bundled.currentData()
-        if name:
-            self.path.setText(name)
-            self._load()
-
-    def _browse(self) -> None:
-        f, _ = QFileDialog.getOpenFileName(self, "Scenario", str(Path(self.path.text()).parent),
-                                           "Scenarios (*.tks)")
-        if f:
-            self.path.setText(f)
-            self._load()
-
-    @staticmethod
-    def _clear(lay) -> None:
-        while lay.count():
-            w = lay.takeAt(0).widget()
-            if w:
-                w.deleteLater()
-
-    def _load(self) -> None:
-        for lay in (self.variants_lay, self.players_lay, self.options_lay):
-            self._clear(lay)
-        self.variant_checks.clear()
-        self.player_combos.clear()
-        self.option_widgets.clear()
-        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        try:
-            sf = load_scenario(self.path.text())
-        except DiagnosticError as e:
-            self.problem.setText("\n".join(render(d) for d in e.diagnostics[:3]))
-            ok.setEnabled(False)
-            return
-        except (OSError, UnknownKind) as e:
-            self.problem.setText(str(e))
-            ok.setEnabled(False)
-            return
-        self.problem.clear()
-        ok.setEnabled(True)
-        self.bundled.setCurrentIndex(max(0, self.bundled.findData(self.path.text())))
-        self.kind, doc = sf.kind, sf.document
-        for v in sf.kind.describe(doc).variants:
-            cb = QCheckBox(f"{v.id}: {v.title}" + (f" (group {v.group})" if v.group else ""))
-            cb.setChecked(v.default)
-            self.variant_checks[v.id] = cb
-            self.variants_lay.addWidget(cb)
-        self.seats = sf.kind.seats(doc)
-        self.count.blockSignals(True)
-        self.count.setRange(self.seats.minimum, self.seats.maximum)
-        self.count.setValue(self.seats.default)
-        self.count.setEnabled(not self.seats.fixed)
-        self.count.blockSignals(False)
-        self._fill_players()
-        for f in attrs.fields(sf.kind.options):
-            label = f.metadata.get("label", f.name.replace("_", " "))
-            if f.type in (bool, "bool"):
-                w = QCheckBox(label)
-                w.setChecked(bool(f.default))
-                self.options_lay.addWidget(w)
-            elif f.type in (int, "int"):
-                w = QSpinBox()
-                w.setRange(-1_000_000, 1_000_000)
-                w.setValue(int(f.default))
-                w.setPrefix(f"{label}: ")
-                self.options_lay.addWidget(w)
-            else:
-                continue  # a kind's option of another type is set with --option
-            self.option_widgets[f.name] = w
-
-    def _fill_players(self) -> None:
-        if self.seats is None:
-            return
-        self._clear(self.players_lay)
-        self.player_combos.clear()
-        for i, seat in enumerate(self.seats.for_count(self.count.value())):
-            combo = QComboBox()
-            combo.addItem("human", HUMAN)
-            for name in self.kind.bots:
-                combo.addItem(f"bot: {name}", name)
-            combo.setCurrentIndex(0 if i == 0 else 1)
-            self.player_combos[seat.id] = combo
-            self.players_lay.addRow(seat.name, combo)
-
-    def setup(self) -> GameSetup:
-        options = tuple((name, w.isChecked() if isinstance(w, QCheckBox) else w.value())
-                        for name, w in self.option_widgets.items())
-        return GameSetup(self.path.text(),
-                         tuple(v for v, cb in self.variant_checks.items() if cb.isChecked()),
-                         tuple((s, c.currentData()) for s, c in self.player_combos.items()),
-                         options, self.seed.value())
-
 
 class HandoverScreen(QWidget):
     """Hot-seat: hides the map and the Honjins until the next player is at the screen."""
@@ -246,14 +87,15 @@ class ReplayBar(QToolBar):
         self.addWidget(self.pause)
         self._setting = False
 
-    def sync(self, index: int | None, total: int, first_turn: int, last_turn: int) -> None:
+    def sync(self, index: int | None, total: int, first_turn: int, last_turn: int,
+             can_branch: bool = True) -> None:
         self._setting = True
         self.slider.setRange(0, max(total - 1, 0))
         self.slider.setValue(total - 1 if index is None else index)
         self.turn.setRange(first_turn, last_turn)
         self._setting = False
         self.position.setText(" live" if index is None else f" event {index + 1} of {total}")
-        self.branch.setEnabled(index is not None)
+        self.branch.setEnabled(index is not None and can_branch)
 
     def _slid(self, v: int) -> None:
         if not self._setting:
@@ -262,13 +104,27 @@ class ReplayBar(QToolBar):
 
 # ====================================================================== main window
 
+def default_size(screen) -> tuple[int, int]:
+    """1500×950, or the screen's free area where that is smaller (a laptop's
+    1366×768); the docks shrink to fit down to about 1070×450."""
+    w, h = 1500, 950
+    if screen is not None:
+        free = screen.availableGeometry()
+        w, h = min(w, free.width()), min(h, free.height())
+    return w, h
+
+
 class MainWindow(QMainWindow):
     def __init__(self, controller: GameController):
         super().__init__()
-        self.resize(1500, 950)
+        # the offscreen platform's screen is a nominal 800×800: pictures keep the full size
+        offscreen = QGuiApplication.platformName() == "offscreen"
+        self.resize(*default_size(None if offscreen else self.screen()))
+        self.statusBar()  # there from the start: the first message does not shift the map
         self.frame: int | None = None  # None: live; else the replayed event's index
         self.controller = None
         self.view = None
+        self.dialog: QMessageBox | None = None  # the last message box opened
         self._docks: list[QDockWidget] = []
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
@@ -276,21 +132,99 @@ class MainWindow(QMainWindow):
         self.screen_widget.button.clicked.connect(self._lift_screen)
         self.log = EventLog()
         self.log.jump.connect(self.show_frame)
+        self.log.ruleClicked.connect(self.show_rule)
+        self.help = HelpWindow(self)
+        self._help_for = None  # the view whose pages the Help window has
+        self.summary: GameOverDialog | None = None
+        self._summarised = None  # the game whose summary was shown
         self.replay = ReplayBar(self)
+        self.replay.setObjectName("Replay")
         self.addToolBar(Qt.ToolBarArea.BottomToolBarArea, self.replay)
         self._menus()
         self.set_controller(controller)
 
     def _menus(self) -> None:
         game = self.menuBar().addMenu("&Game")
+        self.game_actions = {}  # "Save as" -> its QAction
         for label, slot, key in (("&New…", self.new_game, QKeySequence.StandardKey.New),
                                  ("&Open…", self.open_game, QKeySequence.StandardKey.Open),
                                  ("&Save as…", self.save_game, QKeySequence.StandardKey.Save),
-                                 ("&Undo", self.undo, QKeySequence.StandardKey.Undo)):
-            game.addAction(label, slot).setShortcut(key)
+                                 ("&Undo", self.undo, QKeySequence.StandardKey.Undo),
+                                 ("&Redo", self.redo, QKeySequence.StandardKey.Redo)):
+            action = game.addAction(label, slot)
+            action.setShortcut(key)
+            self.game_actions[label.replace("&", "").rstrip("…")] = action
+        self.game_actions["Game summary"] = game.addAction("Game su&mmary…", self.show_summary)
         game.addSeparator()
         game.addAction("&Quit", self.close).setShortcut(QKeySequence.StandardKey.Quit)
         self.view_menu = self.menuBar().addMenu("&View")
+        self.help_menu = self.menuBar().addMenu("&Help")
+        self.help_action = QAction("&Help", self)
+        self.help_action.setShortcut(QKeySequence.StandardKey.HelpContents)
+        self.help_action.triggered.connect(lambda: self.open_help())
+        self.addAction(self.help_action)  # F1 works before the menu is first opened
+        self.help_menu.addAction(self.help_action)
+        self.help_menu.aboutToShow.connect(self._help_menu)
+
+    def _help_menu(self) -> None:
+        """The Help menu: the Help window, then each of its pages."""
+        menu = self.help_menu
+        menu.clear()
+        menu.addAction(self.help_action)
+        menu.addSeparator()
+        self._help_pages()
+        for title in self.help.titles():
+            menu.addAction(title, lambda t=title: self.open_help(t))
+
+    def _help_pages(self) -> None:
+        """The window's page and the kind view's own, drawn when first asked for."""
+        if self._help_for is not self.view:
+            pages = optional(self.view, "help_pages")
+            self.help.set_pages(pages() if pages else [], optional(self.view, "rule_text"))
+            self._help_for = self.view
+
+    def open_help(self, title: str | None = None) -> None:
+        self._help_pages()
+        self.help.show_page(title)
+
+    def show_rule(self, rule: str) -> None:
+        """What a rule id of the log, a panel or a page is about."""
+        self._help_pages()
+        self.help.show_rule(rule)
+
+    def closeEvent(self, event) -> None:
+        """The Help window and the summary close with the window."""
+        self.help.close()
+        if self.summary is not None:
+            self.summary.close()
+        super().closeEvent(event)
+
+    def grab_targets(self) -> dict:
+        """The window's own parts for `--screenshot --grab`: the game-over
+        summary, and each page of the Help window as help-TITLE."""
+        self._help_pages()
+        out = {"help-" + t.lower().replace(" ", "-"): self.help for t in self.help.titles()}
+        if self.summary is not None:
+            out["summary"] = self.summary
+        return out
+
+    def prepare_grab(self, name: str, widget) -> None:
+        if name.startswith("help-"):
+            title = next(t for t in self.help.titles()
+                         if "help-" + t.lower().replace(" ", "-") == name)
+            widget.resize(900, 700)
+            self.open_help(title)
+
+    def show_summary(self) -> None:
+        """The game-over summary (the game must be over)."""
+        c = self.controller
+        if c.pending is not None or c.read_only:
+            return
+        if self.summary is not None:
+            self.summary.close()
+            self.summary.deleteLater()
+        self.summary = GameOverDialog(self)
+        self.summary.show()
 
     def _view_menu(self) -> None:
         """The View menu: the shell's entries, then the kind's own."""
@@ -307,23 +241,54 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------ game
     def set_controller(self, controller: GameController) -> None:
+        if self.controller is not None:
+            self.controller.deleteLater()
+        self.controller = controller
+        controller.setParent(self)
+        name = controller.game.scenario.name
+        self.setWindowTitle(f"Tenkatoitsu — {name}"
+                            + (" (read-only: out of sync)" if controller.read_only else ""))
+        for label in ("Save as", "Undo", "Redo"):  # a game that cannot go on is only browsed
+            self.game_actions[label].setEnabled(not controller.read_only)
+        layout = self.saveState() if self.view is not None else None
+        self._build_view()
+        if layout is not None:  # the docks stay where the player put them
+            self.restoreState(layout)
+        else:
+            by_title = {d.objectName(): d for d in self._docks}
+            side = [by_title[t] for t in self.view.side_docks if t in by_title]
+            if len(side) == 2:  # room for the kind's widest panels
+                self.resizeDocks(side, [330, 400], Qt.Orientation.Horizontal)
+            bottom = [d for d in self._docks
+                      if self.dockWidgetArea(d) == Qt.DockWidgetArea.BottomDockWidgetArea]
+            if bottom:  # the rest of the height to the map, on a laptop screen too
+                self.resizeDocks(bottom[:1], [190], Qt.Orientation.Vertical)
+        controller.changed.connect(self.refresh)
+        controller.event.connect(self._on_event)
+        controller.handover.connect(self._handover)
+        controller.replaced.connect(self._game_replaced)
+        self.refresh()
+        controller.schedule_bots()
+
+    def _build_view(self) -> None:
+        """The kind's view of the controller's game, in place of the last one."""
         for d in self._docks:
             self.removeDockWidget(d)
+            d.setObjectName("")  # restoreState finds docks by name, until this one is gone
             d.deleteLater()
         self._docks.clear()
         while self.stack.count():
-            self.stack.removeWidget(self.stack.widget(0))
-        if self.controller is not None:
-            self.controller.deleteLater()
+            w = self.stack.widget(0)
+            self.stack.removeWidget(w)
+            if w is not self.screen_widget:
+                w.deleteLater()
         if self.view is not None:
             self.view.close()
-        self.controller = controller
-        controller.setParent(self)
-        game = controller.game
-        self.setWindowTitle(f"Tenkatoitsu — {game.scenario.name}")
+        controller = self.controller
         self.view = view_class(controller.kind.name)(controller, self)
         self._view_menu()
         self.view.status = lambda text: self.statusBar().showMessage(text, 8000)
+        self.view.open_rule = self.show_rule
         self.stack.addWidget(self.view.central)
         self.stack.addWidget(self.screen_widget)
         for title, widget, area in self.view.docks + [("Event log", self.log,
@@ -334,16 +299,29 @@ class MainWindow(QMainWindow):
             self.addDockWidget(area, dock)
             self._docks.append(dock)
         by_title = {d.objectName(): d for d in self._docks}
-        side = [by_title[t] for t in self.view.side_docks if t in by_title]
-        if len(side) == 2:  # room for the kind's widest panels
-            self.resizeDocks(side, [330, 400], Qt.Orientation.Horizontal)
-        controller.changed.connect(self.refresh)
-        controller.event.connect(self._on_event)
-        controller.handover.connect(self._handover)
+        for front, behind in optional(self.view, "tabbed") or ():
+            if front in by_title and behind in by_title:
+                self.tabifyDockWidget(by_title[front], by_title[behind])
+                by_title[front].raise_()
         self.log.reset([f.event for f in controller.history.frames])
         self.frame = None
-        self.refresh()
-        controller.schedule_bots()
+
+    def _game_replaced(self) -> None:
+        """Undo, redo or a branch made a new Game: a new view of it, the docks
+        where they were and the map as zoomed as it was."""
+        layout = self.saveState()
+        old = self.view.central
+        zoom = None
+        if isinstance(old, QGraphicsView):
+            zoom = (old.transform(), old.horizontalScrollBar().value(),
+                    old.verticalScrollBar().value())
+        self._build_view()
+        self.restoreState(layout)
+        new = self.view.central
+        if zoom is not None and isinstance(new, QGraphicsView):
+            new.setTransform(zoom[0])
+            new.horizontalScrollBar().setValue(zoom[1])
+            new.verticalScrollBar().setValue(zoom[2])
 
     def _on_event(self, e) -> None:
         self.log.add(e, scroll=self.frame is None)
@@ -352,6 +330,8 @@ class MainWindow(QMainWindow):
         c = self.controller
         names = c.seat_names()
         d = c.pending
+        if c.read_only:  # the dialog and the title say why
+            return "Read-only: this save is out of sync.\nThe game cannot be continued."
         if d is None:
             r = c.kind.result(c.game)
             name = names.get(r.winner, "nobody (draw)") if r.winner else "nobody (draw)"
@@ -368,7 +348,7 @@ class MainWindow(QMainWindow):
         g = c.game
         frames = c.history.frames
         turns = c.history.turn_starts() or {0: 0}
-        self.replay.sync(self.frame, len(frames), min(turns), max(turns))
+        self.replay.sync(self.frame, len(frames), min(turns), max(turns), not c.read_only)
         screened = c.screened
         self.stack.setCurrentWidget(self.screen_widget if screened else self.view.central)
         for d in self._docks:
@@ -377,15 +357,25 @@ class MainWindow(QMainWindow):
             return
         if self.frame is None:
             reveal = not c.humans()
-            self.view.show(g.state, c.viewer, reveal, c.pending, c.is_human_turn(),
-                           self.who_text())
+            live = not c.read_only
+            self.view.show(g.state, c.viewer, reveal, c.pending if live else None,
+                           live and c.is_human_turn(), self.who_text())
+            # the log speaks to the seat at the screen: secrets once the game is over [10.1]
+            self.log.show_for(c.viewer, reveal or c.pending is None)
             self.log.mark(None)
+            over = c.pending is None and not c.read_only
+            self.game_actions["Game summary"].setEnabled(over)
+            if over and self._summarised is not g:  # once a game, as it ends
+                self._summarised = g
+                self.show_summary()
         else:
             # while a game with a human in it goes on, the past is seen through his
             # eyes: a replay reveals no hidden order or secret plan [5.3] [10.1]
             f = frames[self.frame]
             reveal = c.pending is None or not c.humans()
-            where = f"Replay — event {self.frame + 1} of {len(frames)}: {event_line(f.event)}"
+            self.log.show_for(c.viewer, reveal)
+            line = self.log.line(f.event) or "(hidden from this seat)"
+            where = f"Replay — event {self.frame + 1} of {len(frames)}: {line}"
             self.view.show(f.state, c.viewer, reveal, None, False, where,
                            events=[fr.event for fr in frames[:self.frame + 1]])
             self.log.mark(self.frame)
@@ -429,8 +419,9 @@ class MainWindow(QMainWindow):
         frame = self.frame
         self.frame = None
         self.controller.paused = self.replay.pause.isChecked()
-        self.controller.branch(frame)
-        self.log.reset([f.event for f in self.controller.history.frames])
+        why = self.controller.branch(frame)
+        if why:
+            self.statusBar().showMessage(why, 8000)
         self.refresh()
 
     def undo(self) -> None:
@@ -440,9 +431,14 @@ class MainWindow(QMainWindow):
         why = self.controller.undo()
         if why:
             self.statusBar().showMessage(why, 8000)
-            return
-        self.log.reset([f.event for f in self.controller.history.frames])
-        self.refresh()
+
+    def redo(self) -> None:
+        """Play again what the last undo or branch took back."""
+        if self.frame is not None:
+            self.go_live()
+        why = self.controller.redo()
+        if why:
+            self.statusBar().showMessage(why, 8000)
 
     def pause_bots(self, paused: bool) -> None:
         self.controller.paused = paused or self.frame is not None
@@ -457,9 +453,13 @@ class MainWindow(QMainWindow):
         try:
             self.set_controller(GameController.new_game(dlg.setup()))
         except (DiagnosticError, VariantError, ValueError, OSError, UnknownKind) as e:
-            QMessageBox.warning(self, "New game", error_text(e))
+            self.tell("New game", error_text(e))
+            return
+        self.view.fit()
 
     def save_game(self, path: str | None = None) -> None:
+        if self.controller.read_only:
+            return
         if not path:
             path, _ = QFileDialog.getSaveFileName(self, "Save game", "game.json", "Saves (*.json)")
         if path:
@@ -467,17 +467,42 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"saved to {path}", 5000)
 
     def open_game(self, path: str | None = None) -> None:
+        """A save that cannot be read leaves the window as it was."""
         if not path:
             path, _ = QFileDialog.getOpenFileName(self, "Open a saved game", "", "Saves (*.json)")
         if not path:
             return
         try:
             ctl, message = GameController.load(path, self.controller.setup.players)
-        except (SaveError, DiagnosticError, ValueError, OSError, UnknownKind) as e:
-            QMessageBox.warning(self, "Open", error_text(e))
+        except (SaveError, DiagnosticError, VariantError, ValueError, OSError, UnknownKind) as e:
+            self.tell("Open", f"{path} cannot be opened:\n{error_text(e)}")
             return
         self.set_controller(ctl)
+        self.view.fit()
+        self.loaded(path, message)
+
+    def loaded(self, path, message: str) -> None:
+        """How the game's save replayed; a save out of sync says so in a dialog."""
+        ctl = self.controller
         self.statusBar().showMessage(f"{path}: {message}", 8000)
+        if ctl.read_only:
+            why = ctl.read_only + ("" if ctl.read_only.endswith((".", "…")) else ".")
+            self.tell("Out of sync", f"This save does not replay as it was played: {why}",
+                      f"Save: {path}\n\nIt is shown read-only, up to its last good decision "
+                      f"({len(ctl.driver.answers)} decisions replayed). The game cannot be "
+                      "continued: browse it with the replay bar, or start a new game or open "
+                      "another save from the Game menu.")
+
+    def tell(self, title: str, text: str, details: str = "") -> QMessageBox:
+        """A warning over the window, without waiting for it to be closed."""
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text,
+                          QMessageBox.StandardButton.Ok, self)
+        if details:
+            box.setInformativeText(details)
+        box.setWindowModality(Qt.WindowModality.WindowModal)
+        box.open()
+        self.dialog = box
+        return box
 
 
 def error_text(e: Exception) -> str:

@@ -1,6 +1,7 @@
 """`tenkatoitsu gui`: the window on a scenario or a saved game, or, with
 --screenshot, an offscreen picture of it after bot-played turns (for the docs
-and the tests)."""
+and the tests). Whatever stops Qt from opening a window is said, with its
+remedy, before Qt is asked to."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ import sys
 
 from PySide6.QtWidgets import QApplication
 from tenkatoitsu_gui.app import MainWindow, error_text
-from tenkatoitsu_gui.binding import problem
+from tenkatoitsu_gui.binding import platform_problem, problem
 from tenkatoitsu_gui.controller import HUMAN, GameController, GameSetup
 
 from tenkatoitsu.arguments import game_options, names
-from tenkatoitsu.core.persistence import SaveError
+from tenkatoitsu.core.persistence import DestinationError, SaveError, check_destination
 from tenkatoitsu.dsl.diagnostics import DiagnosticError
 from tenkatoitsu.dsl.loader import load_scenario
 from tenkatoitsu.kinds import UnknownKind
@@ -47,12 +48,25 @@ def build_setup(args):
                      args.seed), sf
 
 
-def screenshot(args, app: QApplication) -> int:
-    """Render offscreen after bot-played turns (--play-turns), optionally up to a
-    decision kind (--until), and save the window or one part (--grab)."""
-    setup, sf = build_setup(args)
-    ctl = GameController.new_game(setup, scenario=sf)
+def load_game(args) -> tuple[GameController, str]:
+    """--load SAVE, with --players when given: the game and how it replayed."""
+    ctl, message = GameController.load(args.load)
+    if args.players:
+        g = ctl.game
+        ctl.assign_players(parse_players(args.players, ctl.kind, g.scenario, len(g.players)))
+    return ctl, message
+
+
+def game_for_screenshot(args) -> GameController:
+    """The saved game (--load) or a new one, paused, after --play-turns and --until."""
+    if args.load:
+        ctl, _ = load_game(args)
+    else:
+        setup, sf = build_setup(args)
+        ctl = GameController.new_game(setup, scenario=sf)
     ctl.paused = True
+    if ctl.read_only:
+        return ctl  # its last good decision, as it stands
     turn = lambda c: c.kind.result(c.game).turns  # noqa: E731
     start = turn(ctl)
     turns = args.play_turns or 0
@@ -63,14 +77,23 @@ def screenshot(args, app: QApplication) -> int:
         return args.until is None or (c.pending is not None and c.pending.kind == args.until)
 
     ctl.play_until(reached)
-    if args.until and (ctl.pending is None or ctl.pending.kind != args.until):
+    return ctl
+
+
+def screenshot(args, app: QApplication) -> int:
+    """Render offscreen after bot-played turns (--play-turns), optionally up to a
+    decision kind (--until), and save the window or one part (--grab). A save
+    out of sync is drawn at its last good decision, with a warning (status 1)."""
+    ctl = game_for_screenshot(args)
+    if args.until and not ctl.read_only and (ctl.pending is None
+                                             or ctl.pending.kind != args.until):
         print(f"tenkatoitsu gui: no '{args.until}' decision came before the game ended",
               file=sys.stderr)
         return 1
     if ctl.pending is not None and ctl.is_human_turn():
         ctl.viewer = ctl.side_to_answer()
     win = MainWindow(ctl)
-    w, h = (int(x) for x in args.size.split("x"))
+    w, h = (int(x) for x in str(args.size).lower().split("x"))
     win.resize(w, h)
     win.show()
     app.processEvents()
@@ -79,6 +102,8 @@ def screenshot(args, app: QApplication) -> int:
     if args.zoom:
         view.zoom(args.zoom)
     targets = view.grab_targets()
+    own = {} if args.grab in (None, "window", *targets) else win.grab_targets()
+    targets.update(own)  # the window's own parts: the game-over summary, the Help pages
     if args.grab not in (None, "window") and args.grab not in targets:
         print(f"tenkatoitsu gui: --grab takes window or {', '.join(targets)}", file=sys.stderr)
         return 2
@@ -88,14 +113,18 @@ def screenshot(args, app: QApplication) -> int:
         target.resize(*view.part_sizes[args.grab])
         target.show()
     if args.grab not in (None, "window"):
-        view.prepare_grab(args.grab, target)
+        (win if args.grab in own else view).prepare_grab(args.grab, target)
     app.processEvents()
     pixmap = target.grab()
     if not pixmap.save(str(args.screenshot)):
         print(f"tenkatoitsu gui: cannot write {args.screenshot}", file=sys.stderr)
         return 1
-    print(f"{args.screenshot}: {pixmap.width()}x{pixmap.height()}, turn {turn(ctl)}, "
-          f"{len(ctl.game.events)} events")
+    print(f"{args.screenshot}: {pixmap.width()}x{pixmap.height()}, "
+          f"turn {ctl.kind.result(ctl.game).turns}, {len(ctl.game.events)} events")
+    if ctl.read_only:
+        print(f"tenkatoitsu gui: warning: {args.load} is out of sync ({ctl.read_only}); "
+              f"the picture shows its last good decision", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -103,21 +132,23 @@ def run(args) -> int:
     """`tenkatoitsu gui [SCENARIO]`: the window, or a screenshot with --screenshot."""
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    trouble = problem()
+        try:
+            check_destination(args.screenshot, "--screenshot")
+        except DestinationError as e:
+            print(f"tenkatoitsu gui: {e}", file=sys.stderr)
+            return 2
+    app = QApplication.instance()
+    trouble = (platform_problem() if app is None else None) or problem()
     if trouble:
         print(f"tenkatoitsu gui: {trouble}", file=sys.stderr)
         return 2
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app = app or QApplication(sys.argv[:1])
     app.setApplicationName("Tenkatoitsu")
     try:
         if args.screenshot:
             return screenshot(args, app)
         if args.load:
-            ctl, message = GameController.load(args.load)
-            if args.players:
-                g = ctl.game
-                ctl.assign_players(parse_players(args.players, ctl.kind, g.scenario,
-                                                 len(g.players)))
+            ctl, message = load_game(args)
         else:
             setup, scen = build_setup(args)
             ctl, message = GameController.new_game(setup, scenario=scen), ""
@@ -128,8 +159,10 @@ def run(args) -> int:
         print(f"tenkatoitsu gui: {e}", file=sys.stderr)
         return 2
     win = MainWindow(ctl)
-    if message:
-        win.statusBar().showMessage(message, 8000)
     win.show()
+    if args.load:
+        win.loaded(args.load, message)
+    elif message:
+        win.statusBar().showMessage(message, 8000)
     win.view.fit()
     return app.exec()

@@ -4,7 +4,11 @@ a subscriber to the game's events. It computes no rule.
 
 Players: each seat is "human" or one of the kind's bots. The viewer is the
 human seat whose screen is shown; in hot-seat play a screen is raised between
-two humans' turns (`handover`), so that neither sees the other's secrets."""
+two humans' turns (`handover`), so that neither sees the other's secrets.
+
+Undo, redo and a branch replay a prefix of the answers into a new Game
+(`replaced`): whatever was built on the old one must be built again. A save
+that does not replay opens read-only, at its last decision that does."""
 
 from __future__ import annotations
 
@@ -52,10 +56,14 @@ class GameController(QObject):
     event = Signal(object)  # every engine event as it happens
     handover = Signal(str)  # hot-seat: pass the screen to this side
     finished = Signal()
+    replaced = Signal()  # undo, redo or a branch: the game is a new Game object
 
-    def __init__(self, recorded: Recorded, setup: GameSetup, parent=None):
+    def __init__(self, recorded: Recorded, setup: GameSetup, parent=None, read_only: str = ""):
         super().__init__(parent)
         self.setup = setup
+        #: why this game cannot go on (its save is out of sync), or "" when it can
+        self.read_only = read_only
+        self._redo: list[list] = []  # every answer before each undo or branch, the latest last
         self._attach(recorded)
         self.bot_delay_ms = 0
         self.paused = False
@@ -77,14 +85,15 @@ class GameController(QObject):
     @classmethod
     def load(cls, path: str | Path, players=(), parent=None) -> tuple["GameController", str]:
         """A saved game replayed. `players` as in GameSetup; a side it does not
-        name gets the default (the first side human, the others the random bot)."""
-        rec, message, _ok = load_recorded(path)
+        name gets the default (the first side human, the others the random bot).
+        A save out of sync gives a read-only game at its last good decision."""
+        rec, message, in_sync = load_recorded(path)
         g = rec.session.game
         given = dict(players)
         chosen = tuple((s, given.get(s, default_player(g.players, s))) for s in g.players)
         setup = GameSetup(rec.session.scenario, tuple(g.variants), chosen,
                           tuple(attrs.asdict(g.options).items()), g.seed)
-        return cls(rec, setup, parent), message
+        return cls(rec, setup, parent, read_only="" if in_sync else message), message
 
     def _attach(self, rec: Recorded) -> None:
         self.recorded = rec
@@ -138,6 +147,8 @@ class GameController(QObject):
         """Answer the pending decision for the human to play. None if accepted,
         else the reason it was refused (from the rules' own check)."""
         d = self.pending
+        if self.read_only:
+            return f"this game cannot be continued: {self.read_only}"
         if d is None:
             return "the game is over"
         if not self.is_human_turn():
@@ -146,6 +157,7 @@ class GameController(QObject):
             self._send(value)
         except IllegalAnswer as e:
             return str(e)
+        self._redo.clear()  # a new line of play: what was taken back is gone
         self._after_answer()
         return None
 
@@ -181,19 +193,24 @@ class GameController(QObject):
         self.changed.emit()
 
     # ------------------------------------------------------------ bots
+    def bots_may_play(self) -> bool:
+        return (self.pending is not None and not self.is_human_turn() and not self.paused
+                and not self.read_only)
+
     def schedule_bots(self) -> None:
-        if self.pending is not None and not self.is_human_turn() and not self.paused:
+        if self.bots_may_play():
             self._timer.start(self.bot_delay_ms)
 
     def _bot_tick(self) -> None:
         self.step_bots(1 if self.bot_delay_ms else 25)
-        if self.pending is not None and not self.is_human_turn() and not self.paused:
+        if self.bots_may_play():
             self._timer.start(self.bot_delay_ms)
 
     def step_bots(self, limit: int) -> int:
         """Let the bots answer up to `limit` of their decisions; how many they did."""
         n = 0
-        while n < limit and self.pending is not None and not self.is_human_turn():
+        while n < limit and self.pending is not None and not self.is_human_turn() \
+                and not self.read_only:
             d = self.pending
             self._send(self.bots[self.side_to_answer(d)].choose(d))
             n += 1
@@ -206,7 +223,7 @@ class GameController(QObject):
         is true or the game ends: for screenshots and tests."""
         stand_in = {s: make_bot(self.kind, "random", self.setup.seed, s) for s in self.game.players}
         n = 0
-        while self.pending is not None and not stop(self) and n < limit:
+        while self.pending is not None and not stop(self) and n < limit and not self.read_only:
             d = self.pending
             side = self.side_to_answer(d)
             self._send((self.bots.get(side) or stand_in[side]).choose(d))
@@ -214,15 +231,21 @@ class GameController(QObject):
         self.changed.emit()
 
     # ------------------------------------------------------------ history
-    def branch(self, frame_index: int) -> None:
+    def branch(self, frame_index: int) -> str | None:
         """Continue from the decision that followed event `frame_index`, forgetting
-        what came after: the replay viewer's branch."""
+        what came after: the replay viewer's branch. None if done, else why not."""
+        if self.read_only:
+            return f"this game cannot be continued: {self.read_only}"
+        self._redo.append(list(self.driver.answers))
         self.rewind(self.history.frames[frame_index].answered)
+        return None
 
     def undo_point(self) -> tuple[int | None, str]:
         """How many answers to keep to take back the last decision of a human
         player, or None and why not: as in boardgame.io, never back past a die
         rolled or a chit drawn since (they revealed what was hidden)."""
+        if self.read_only:
+            return None, f"this game cannot be continued: {self.read_only}"
         humans = set(self.humans())
         k = max((i for i, s in enumerate(self.history.asked) if s in humans), default=None)
         if k is None:
@@ -239,20 +262,37 @@ class GameController(QObject):
         k, why = self.undo_point()
         if k is None:
             return why
+        self._redo.append(list(self.driver.answers))
         self.rewind(k)
         return None
 
+    def redo(self) -> str | None:
+        """Play again what the last undo or branch took back, unless another
+        answer was given since; None if done, else why not."""
+        now = self.driver.answers
+        while self._redo:
+            answers = self._redo.pop()
+            if answers[:len(now)] == now and len(answers) > len(now):
+                self._replay(answers)
+                return None
+        return "there is nothing to redo"
+
     def rewind(self, answered: int) -> None:
         """Replay the first `answered` answers and continue from there."""
-        keep = list(self.driver.answers[:answered])
+        self._replay(list(self.driver.answers[:answered]))
+
+    def _replay(self, answers: list) -> None:
+        """A new Game from the scenario, seed and `answers`, in place of this one."""
         self.game.listeners.remove(self.event.emit)
         self.history.detach()
         self._timer.stop()
         g = self.game
         rec = start_recorded(self.session.scenario, variants=g.variants, seed=g.seed,
-                             options=g.options, players=g.players, answers=keep)
+                             options=g.options, players=g.players, answers=answers)
         self._attach(rec)
-        self.viewer = self.side_to_answer() if self.is_human_turn() else self.viewer
+        self.screened = False
+        self.replaced.emit()
+        self._check_handover()  # hot-seat: the screen goes up if the seat to answer changed
         self.changed.emit()
         self.schedule_bots()
 

@@ -16,13 +16,15 @@ from pathlib import Path
 import attrs
 
 from tenkatoitsu import kinds, sim
-from tenkatoitsu.arguments import game_options, names
-from tenkatoitsu.core.persistence import SaveError, write_text_atomically
+from tenkatoitsu.arguments import (destination, file_name, game_options, name, name_list,
+                                   names, non_negative_int, option_item, positive_float,
+                                   positive_int, window_size)
+from tenkatoitsu.core.persistence import SaveError, write_text_atomically, write_with_fallback
 from tenkatoitsu.dsl.diagnostics import DiagnosticError, render
 from tenkatoitsu.dsl.loader import LoadResult, bundled, find_scenario, load_file, load_scenario
 from tenkatoitsu.kinds.contract import Description, VariantError
 from tenkatoitsu.session import Session, bots_for, load
-from tenkatoitsu.terminal import Terminal
+from tenkatoitsu.terminal import Terminal, turns_text
 
 #: the scenario `gui` opens when given none
 DEFAULT_SCENARIO = "training"
@@ -110,7 +112,12 @@ def cmd_fmt(args) -> int:
         elif args.stdout:
             sys.stdout.write(text)
         elif text != res.text:
-            write_text_atomically(path, text)
+            try:
+                write_text_atomically(path, text)
+            except OSError as e:
+                print(f"{ref}: cannot be rewritten ({e.strerror or e})", file=sys.stderr)
+                status = 1
+                continue
             print(f"{ref}: formatted")
     return status
 
@@ -151,10 +158,11 @@ def _seat_ids(kind, scenario, count: int | None, given: int) -> tuple[str, ...] 
 
 
 def _add_setup_arguments(p: argparse.ArgumentParser, seats_help: str) -> None:
-    p.add_argument("--variant", default="", help="comma-separated variants, e.g. long,tsutsui")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--seats", type=int, default=None, help=seats_help)
-    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+    p.add_argument("--variant", type=name_list, default=None,
+                   help="comma-separated variants, e.g. long,tsutsui")
+    p.add_argument("--seed", type=non_negative_int, default=1)
+    p.add_argument("--seats", type=positive_int, default=None, help=seats_help)
+    p.add_argument("--option", type=option_item, action="append", metavar="KEY=VALUE",
                    help="a game option of the kind (repeat for several)")
     p.add_argument("--hidden-orders", action="store_true",
                    help="battle: hide the clans' orders [5.3] (= --option hidden_orders=true)")
@@ -168,38 +176,99 @@ def _start(args, bot_names: list[str]):
                          options=_options(args), players=players)
 
 
-def cmd_play(args) -> int:
+def _not_the_scenario(args, option: str, path: str | None) -> None:
+    """Refuse an output file that is the scenario being played."""
+    if path and os.path.realpath(path) == os.path.realpath(find_scenario(args.scenario)):
+        raise ValueError(f"argument {option}: '{path}' is the scenario itself")
+
+
+def _write(command: str, option: str, path: str, write) -> tuple[str | None, int]:
+    """Write an output at the end of a game or run: (where it went, status).
+    A failing destination sends it to a fallback file, whose path is printed."""
     try:
-        session = _start(args, names(args.bots))
-        bots = bots_for(session, args.bots, args.seed)
+        written, why = write_with_fallback(path, write)
+    except OSError as e:
+        print(f"tenkatoitsu {command}: {option}: {e}", file=sys.stderr)
+        return None, 1
+    if why is None:
+        return str(written), 0
+    print(f"tenkatoitsu {command}: {option}: cannot write '{path}' ({why}); "
+          f"written to {written} instead", file=sys.stderr)
+    return str(written), 1
+
+
+def cmd_play(args) -> int:
+    command = getattr(args, "command", None) or "play"
+    loading = getattr(args, "load", None)
+    try:
+        if loading:
+            session, status = _loaded_game(args)
+            if session is None:
+                return status
+        else:
+            if args.scenario is None:
+                raise ValueError("give a SCENARIO to play, or --load SAVE to go on with a game")
+            if args.seed is None:
+                args.seed = 1
+            session = _start(args, names(args.bots))
+            _not_the_scenario(args, "--save", args.save)
+        bots = bots_for(session, args.bots, session.game.seed)
     except DiagnosticError as e:
         return _load_errors(e)
     except (VariantError, ValueError) as e:
-        print(f"tenkatoitsu play: {e}", file=sys.stderr)
+        print(f"tenkatoitsu {command}: {e}", file=sys.stderr)
         return 2
     if getattr(args, "human", None):  # the gui command plays headless through here too
         return _play_terminal(args, session, bots)
     session.play_bots(bots)
-    if args.save:
-        session.save(args.save)
+    saved, status = _write(command, "--save", args.save, session.save) if args.save else (None, 0)
+    kind, g = session.kind, session.game
+    result = kind.result(g)
     summary = session.summary()
+    # "turns" is the turn reached: these say where the game began and how many were played
+    summary.update(first_turn=result.first_turn, turns_played=result.turns_played)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False, sort_keys=True))
-        return 0
-    kind, g = session.kind, session.game
+        return status
     seat = session.seat_names()
-    result = kind.result(g)
     winner = seat.get(result.winner, "nobody (draw)") if result.winner else "nobody (draw)"
-    print(f"{summary['scenario']} ({', '.join(summary['variants']) or 'no variant'}), seed {args.seed}")
+    print(f"{summary['scenario']} ({', '.join(summary['variants']) or 'no variant'}), seed {g.seed}")
     print(f"  result: {result.level}; winner: {winner}")
     print(f"  {kind.score_title}: " + ", ".join(f"{seat[s]} {v}" for s, v in result.scores.items()))
-    print(f"  turns played: {result.turns}; decisions: {summary['decisions']}")
+    print(f"  {turns_text(result)}; decisions: {summary['decisions']}")
     for _rule, line in kind.result_lines(g, None):
         print(f"  {line}")
     print("  events: " + ", ".join(f"{k} {v}" for k, v in summary["events"].items()))
-    if args.save:
-        print(f"  saved to {args.save}")
-    return 0
+    if saved:
+        print(f"  saved to {saved}")
+    return status
+
+
+#: the set-up a save holds: `play --load` takes none of it from the command line
+_SETUP_GIVEN = (("scenario", "a SCENARIO"), ("variant", "--variant"), ("seed", "--seed"),
+                ("seats", "--seats"), ("option", "--option"), ("hidden_orders", "--hidden-orders"))
+
+
+def _loaded_game(args):
+    """`play --load SAVE`: (the session at the save's last decision, 0), or
+    (None, exit status) after saying why not: a save that does not load, or
+    one out of sync (its game cannot go on)."""
+    given = [flag for attr, flag in _SETUP_GIVEN if getattr(args, attr, None) not in (None, False)]
+    if given:
+        raise ValueError(f"argument --load: the save holds the scenario and its set-up; "
+                         f"{', '.join(given)} cannot be given with it")
+    report, status = _replayed(args.load, "play")
+    if report is None:
+        return None, status
+    if not (report.events_match and report.digest_match):
+        print(f"tenkatoitsu play: {args.load}: {report.message}; the game cannot go on from it",
+              file=sys.stderr)
+        return None, 1
+    session = report.session
+    state = "it is over" if session.driver.finished else \
+        f"going on at turn {session.kind.result(session.game).turns}"
+    print(f"{args.load}: {report.message}; {state}", file=sys.stderr)
+    return session, 0
 
 
 def _play_terminal(args, session, bots) -> int:
@@ -209,10 +278,17 @@ def _play_terminal(args, session, bots) -> int:
         print(f"tenkatoitsu play: --human takes a side ({', '.join(players)}) or 'both'",
               file=sys.stderr)
         return 2
-    status = Terminal(session, humans, bots).run()
-    if args.save:
-        session.save(args.save)
-        print(f"saved to {args.save}")
+    terminal = Terminal(session, humans, bots)
+    try:
+        status = terminal.run()
+    except KeyboardInterrupt:  # the game so far is saved all the same
+        print(file=sys.stderr)
+        status = 130
+    if args.save:  # the terminal's session: an undo replaces the one it was given
+        saved, failed = _write("play", "--save", args.save, terminal.session.save)
+        if saved:
+            print(f"saved to {saved}")
+        status = status or failed
     return status
 
 
@@ -225,8 +301,10 @@ def _replayed(path: str, command: str):
     except SaveError as e:
         print(f"tenkatoitsu {command}: {e}", file=sys.stderr)
         return None, 1
-    except DiagnosticError as e:
-        return None, _load_errors(e)
+    except Exception as e:  # an engine bug must still not cost the player a traceback
+        print(f"tenkatoitsu {command}: {path}: internal error while replaying "
+              f"({repr(e)[:200]}); please report this with the save", file=sys.stderr)
+        return None, 1
     if report.scenario_note:
         print(f"note: {report.scenario_note}", file=sys.stderr)
     return report, None
@@ -292,13 +370,45 @@ def _has_display() -> bool:
                 or os.environ.get("QT_QPA_PLATFORM") or sys.platform in ("win32", "darwin"))
 
 
+def _headless_bots(args) -> str:
+    """--players as the bots of a headless game (a human seat: the random bot);
+    ValueError naming --players when they do not fit the scenario."""
+    entries = names(args.players or "random")
+    sf = load_scenario(args.scenario)
+    kind = sf.kind
+    try:
+        seats = _seat_ids(kind, sf.document, args.seats, len(entries)) or \
+            tuple(s.id for s in kind.seats(sf.document).choices)
+    except ValueError as e:
+        raise ValueError(e if args.seats is not None else f"argument --players: {e}") from None
+    if len(entries) not in (1, len(seats)):
+        raise ValueError(f"argument --players: takes one entry, or one per seat "
+                         f"({', '.join(seats)}), not {len(entries)}")
+    unknown = [p for p in entries if p != "human" and p not in kind.bots]
+    if unknown:
+        raise ValueError(f"argument --players: unknown player '{unknown[0]}' (human, or a "
+                         f"bot: {', '.join(kind.bots)})")
+    return ",".join("random" if p == "human" else p for p in entries)
+
+
 def cmd_gui(args) -> int:
     if not args.screenshot and (args.headless or not _has_display()):
         # no screen to open a window on: play the game with bots and print the result
-        print("tenkatoitsu gui: no display, playing a bot game headless instead "
+        if args.load:
+            print("tenkatoitsu gui: argument --load: a saved game needs a window (set "
+                  "DISPLAY); `tenkatoitsu replay` and `log` read it without one",
+                  file=sys.stderr)
+            return 2
+        try:
+            args.bots = _headless_bots(args)
+        except DiagnosticError as e:
+            return _load_errors(e)
+        except ValueError as e:
+            print(f"tenkatoitsu gui: {e}", file=sys.stderr)
+            return 2
+        humans = ", the random bot in the human seats" if "human" in names(args.players) else ""
+        print(f"tenkatoitsu gui: no display, playing a bot game headless instead{humans} "
               "(set DISPLAY, or use --screenshot FILE.png)", file=sys.stderr)
-        args.bots = ",".join(p if p != "human" else "random"
-                             for p in names(args.players or "random"))
         args.json, args.save = False, None
         return cmd_play(args)
     try:
@@ -317,10 +427,13 @@ def cmd_gui(args) -> int:
 
 def cmd_sim(args) -> int:
     bots = names(args.bots) or ["random"]
-    if args.n < 1 or args.jobs < 1:
-        print("tenkatoitsu sim: -n and --jobs must be at least 1", file=sys.stderr)
+    problem = args.plot and sim.plot_problem(args.plot)
+    if problem:
+        print(f"tenkatoitsu sim: argument --plot: {problem}", file=sys.stderr)
         return 2
     try:
+        _not_the_scenario(args, "--csv", args.csv)
+        _not_the_scenario(args, "--plot", args.plot)
         sf = load_scenario(args.scenario)
         players = _seat_ids(sf.kind, sf.document, args.seats, len(bots))
         n_seats = len(players) if players else len(sf.kind.seats(sf.document).choices)
@@ -334,26 +447,23 @@ def cmd_sim(args) -> int:
         spec = sim.SimSpec(str(args.scenario), args.n, tuple(bots), tuple(names(args.variant)),
                            args.seed, args.hidden_orders, players=players,
                            options=tuple(sorted(_options(args).items())), rotate=args.rotate)
-        progress = None if args.no_progress else sim.ProgressBar()
+        progress = None if args.no_progress else sim.progress_bar()
         summary = sim.run(spec, jobs=args.jobs, progress=progress)
     except DiagnosticError as e:
         return _load_errors(e)
     except (VariantError, ValueError) as e:
         print(f"tenkatoitsu sim: {e}", file=sys.stderr)
         return 2
+    status = 0
     if args.csv:
-        sim.write_csv(summary, args.csv)
+        status |= _write("sim", "--csv", args.csv, lambda p: sim.write_csv(summary, p))[1]
     if args.json:
         print(json.dumps(summary, ensure_ascii=False, sort_keys=True))
     else:
         print(sim.report(summary, sf))
     if args.plot:
-        try:
-            sim.plot(summary, args.plot)
-        except RuntimeError as e:
-            print(f"tenkatoitsu sim: {e}", file=sys.stderr)
-            return 2
-    return 0
+        status |= _write("sim", "--plot", args.plot, lambda p: sim.plot(summary, p))[1]
+    return status
 
 
 # ---------------------------------------------------------------- the parser
@@ -365,73 +475,95 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--json", action="store_true", help="one JSON list")
     sc.set_defaults(func=cmd_scenarios)
     c = sub.add_parser("check", help="validate scenario files; one summary line each")
-    c.add_argument("files", nargs="+", help="paths, or names of bundled scenarios")
+    c.add_argument("files", nargs="+", type=file_name,
+                   help="paths, or names of bundled scenarios")
     c.add_argument("-q", "--quiet", action="store_true", help="do not print warnings")
     c.set_defaults(func=cmd_check)
     f = sub.add_parser("fmt", help="rewrite files in canonical form (comments kept)")
-    f.add_argument("files", nargs="+")
+    f.add_argument("files", nargs="+", type=file_name)
     f.add_argument("--check", action="store_true", help="only report files that would change")
     f.add_argument("--stdout", action="store_true", help="print instead of rewriting")
     f.set_defaults(func=cmd_fmt)
     s = sub.add_parser("show", help="a scenario: its seats, forces, turn track, variants")
-    s.add_argument("file")
+    s.add_argument("file", type=file_name)
     s.add_argument("--json", action="store_true",
                    help="one JSON object: kind, seats, variants, board")
     s.set_defaults(func=cmd_show)
     pl = sub.add_parser("play", help="play a whole game with bots (headless) or at the terminal")
-    pl.add_argument("scenario", help="a path, or the name of a bundled scenario")
+    pl.add_argument("scenario", type=file_name, nargs="?",
+                    help="a path, or the name of a bundled scenario")
     _add_setup_arguments(pl, "players, for a kind that takes several (default: one per bot)")
-    pl.add_argument("--bots", default="random", help="one bot per seat, e.g. random,normal")
+    pl.set_defaults(seed=None)  # 1 for a new game; a loaded one has its own
+    pl.add_argument("--load", metavar="SAVE", type=file_name,
+                    help="go on with a saved game (at the terminal with --human, else the bots "
+                         "play it out)")
+    pl.add_argument("--bots", type=name_list, default="random",
+                    help="one bot for every seat, or one per seat, e.g. random,normal")
     pl.add_argument("--json", action="store_true", help="print the result as one JSON object")
-    pl.add_argument("--save", metavar="FILE", help="save the game (JSON) for replay and log")
-    pl.add_argument("--human", metavar="SEAT",
+    pl.add_argument("--save", metavar="FILE", type=destination("--save"),
+                    help="save the game (JSON) for replay and log")
+    pl.add_argument("--human", metavar="SEAT", type=name,
                     help="play SEAT (or 'both'/all, hot-seat) at the terminal; bots play the rest")
     pl.set_defaults(func=cmd_play)
     sm = sub.add_parser("sim", help="Monte Carlo balance run: many bot games, rates with 95%% "
                                     "Wilson intervals, score distribution, timings")
-    sm.add_argument("scenario")
-    sm.add_argument("-n", type=int, default=100, help="number of games (default 100)")
+    sm.add_argument("scenario", type=file_name)
+    sm.add_argument("-n", type=positive_int, default=100, help="number of games (default 100)")
     _add_setup_arguments(sm, "players, for a kind that takes several (default: one per bot)")
-    sm.add_argument("--bots", default="normal,random",
-                    help="one bot per seat (battle: random, cautious, normal, aggressive)")
+    sm.add_argument("--bots", type=name_list, default="normal,random",
+                    help="one bot for every seat, or one per seat (battle: random, cautious, "
+                         "normal, aggressive)")
     sm.add_argument("--rotate", action="store_true",
                     help="rotate the bots round the seats game by game (measures the seats' "
                          "advantage apart from the bots')")
-    sm.add_argument("--jobs", "-j", type=int, default=1, help="worker processes")
+    sm.add_argument("--jobs", "-j", type=positive_int, default=1, help="worker processes")
     sm.add_argument("--json", action="store_true", help="print one JSON object")
-    sm.add_argument("--csv", metavar="FILE", help="write one row per game")
-    sm.add_argument("--plot", metavar="FILE.png", help="plot the rates and scores (needs matplotlib)")
-    sm.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    sm.add_argument("--csv", metavar="FILE", type=destination("--csv"),
+                    help="write one row per game")
+    sm.add_argument("--plot", metavar="FILE.png", type=destination("--plot"),
+                    help="plot the rates and scores (needs matplotlib)")
+    sm.add_argument("--no-progress", action="store_true",
+                    help="no progress bar (shown only when stderr is a terminal)")
     sm.set_defaults(func=cmd_sim)
     rp = sub.add_parser("replay", help="re-run a saved game and check every die and event")
-    rp.add_argument("file")
+    rp.add_argument("file", type=file_name)
     rp.set_defaults(func=cmd_replay)
     lg = sub.add_parser("log", help="print a saved game's log, each line with its rule")
-    lg.add_argument("file")
-    lg.add_argument("--viewer", metavar="SEAT",
+    lg.add_argument("file", type=file_name)
+    lg.add_argument("--viewer", metavar="SEAT", type=name,
                     help="only what this seat may read (the opponent's secrets hidden)")
     lg.set_defaults(func=cmd_log)
     gu = sub.add_parser("gui", help="play in a window (headless: a bot game), or take a screenshot")
-    gu.add_argument("scenario", nargs="?", default=DEFAULT_SCENARIO)
+    gu.add_argument("scenario", nargs="?", type=file_name, default=DEFAULT_SCENARIO)
     _add_setup_arguments(gu, "players, for a kind that takes several (default: one per --players)")
-    gu.add_argument("--players", default=None,
-                    help="one per seat: human or a bot name, e.g. human,random (default)")
-    gu.add_argument("--load", metavar="SAVE", help="open a saved game")
+    gu.add_argument("--players", type=name_list, default=None,
+                    help="human or a bot name, one for every seat or one per seat, e.g. "
+                         "human,random (default)")
+    gu.add_argument("--load", metavar="SAVE", type=file_name, help="open a saved game")
     gu.add_argument("--headless", action="store_true", help="play a bot game without a window")
-    gu.add_argument("--screenshot", metavar="FILE.png", help="render offscreen to a PNG and exit")
-    gu.add_argument("--play-turns", type=int, default=0, help="bot-played turns before it")
-    gu.add_argument("--until", metavar="KIND", help="then play on to a decision of this kind")
-    gu.add_argument("--grab", default=None,
-                    help="window (default), or a part of the kind's view (battle: map, honjin, "
-                         "bowl, tracks, decision, siege, betrayal)")
-    gu.add_argument("--size", default="1500x950", help="window size for the screenshot")
-    gu.add_argument("--zoom", type=float, default=None, help="map zoom after fitting")
+    gu.add_argument("--screenshot", metavar="FILE.png", type=destination("--screenshot"),
+                    help="render offscreen to a PNG and exit")
+    gu.add_argument("--play-turns", type=non_negative_int, default=0,
+                    help="bot-played turns before it")
+    gu.add_argument("--until", metavar="KIND", type=name,
+                    help="then play on to a decision of this kind")
+    gu.add_argument("--grab", type=name, default=None,
+                    help="window (default), a part of the kind's view (battle: map, honjin, "
+                         "bowl, tracks, decision, siege, betrayal, victory), summary (the "
+                         "game-over summary) or a Help page (help-map-legend ...)")
+    gu.add_argument("--size", type=window_size, default="1500x950",
+                    help="window size for the screenshot, WIDTHxHEIGHT")
+    gu.add_argument("--zoom", type=positive_float, default=None,
+                    help="map zoom after fitting (above 0)")
     gu.set_defaults(func=cmd_gui)
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as e:  # --help (0) or a usage error (2), already printed
+        return e.code if isinstance(e.code, int) else 2
     try:
         return args.func(args)
     except kinds.UnknownKind as e:

@@ -4,24 +4,31 @@ The one way a game is started, for the CLI, sim, terminal play and the GUI."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any, Callable, Mapping
 
 import attrs
 import cattrs
 
 from tenkatoitsu import kinds
+from tenkatoitsu.bundled import SCENARIOS_DIR
 from tenkatoitsu.core.driver import Driver
 from tenkatoitsu.core.persistence import SaveError
-from tenkatoitsu.dsl.loader import ScenarioFile, find_scenario, load_scenario, texts_digest
-from tenkatoitsu.kinds.contract import Game, GameSetup, Kind
+from tenkatoitsu.dsl.diagnostics import DiagnosticError, did_you_mean
+from tenkatoitsu.dsl.loader import SUFFIX, ScenarioFile, bundled, load_scenario, texts_digest
+from tenkatoitsu.dsl.source import MAX_BYTES as MAX_SCENARIO_BYTES
+from tenkatoitsu.kinds.contract import Game, GameSetup, Kind, Seats, VariantError
 from tenkatoitsu.saves import (
     SAVE_FORMAT,
     SAVE_VERSION,
     SavedScenario,
     SaveFile,
+    cut,
     read_save,
+    shown,
+    structure,
     write_save,
 )
 
@@ -140,69 +147,152 @@ def make_bot(kind: Kind, name: str, seed: int, player: str):
 
 @attrs.frozen
 class ReplayReport:
+    """A save replayed: `session` stands after its last answer that replayed."""
+
     session: Session
     events_match: bool
     digest_match: bool
     message: str
-    #: where the scenario came from, when not simply from its file
+    #: where the scenario came from, when that is worth saying
     scenario_note: str = ""
 
 
 def saved_scenario(save: SaveFile, save_path: str | Path) -> tuple[ScenarioFile, str]:
-    """The scenario a save was played on, and a note when it is not the file
-    as it stands: the save's embedded copy is played when the file is missing
-    or has changed since, so a save replays from any folder."""
+    """The scenario a save was played on, and a note on where it came from:
+    the copy embedded in the save, else (format 1) the bundled scenario of
+    that name. The path the save names is a label: it is never read."""
     kind = _kind(save, save_path)
     sc = save.scenario
-    found = _scenario_file(sc.path, save_path)
-    if sc.text is None:  # version 1: the file is all there is
-        if found is not None:
-            return attrs.evolve(load_scenario(found), path=sc.path), ""
-        shipped = find_scenario(Path(sc.path).stem)  # a shipped scenario saved by its path
-        if shipped.is_file():
-            return attrs.evolve(load_scenario(shipped), path=sc.path), \
-                f"the scenario {sc.path} is not here: replayed on the bundled {shipped.stem}"
-        raise SaveError(f"{save_path}: the scenario {sc.path} is not found (a save of format "
-                        "version 1 does not carry its scenario)")
-    if found is not None:
-        current = load_scenario(found)
-        if current.sha256 == sc.sha256 and current.kind is kind:
-            return attrs.evolve(current, path=sc.path), ""
-        note = (f"the scenario file {found} has changed since the game was saved: "
-                "replayed on the copy in the save")
+    if sc.text is None:
+        shipped = _bundled(sc.path, by_stem=True)
+        if shipped is None:
+            names = ", ".join(p.stem for p in bundled())
+            raise SaveError(f"{save_path}: field scenario.path: {shown(sc.path, 200)} is not a "
+                            "bundled scenario, and a save without its scenario's text (format "
+                            f"version 1) replays only on a bundled one ({names})")
+        sf = _loaded(save_path, "scenario.path", shipped)
+        note = (f"a save of format version 1 does not carry its scenario: replayed on the "
+                f"bundled {shipped.stem}")
     else:
-        note = f"the scenario {sc.path} is not here: replayed on the copy in the save"
-    if sc.sha256 is not None and texts_digest(sc.text, sc.includes) != sc.sha256:
-        raise SaveError(f"{save_path}: the scenario copied into the save was altered "
-                        "(its digest does not match)")
-    return load_scenario(sc.path, embedded_text=sc.text, embedded=sc.includes), note
+        sf = _embedded(sc, save_path)
+        note = _embedded_note(sc)
+    if sf.kind is not kind:
+        raise SaveError(f"{save_path}: field kind: the save names kind {shown(save.kind)}, its "
+                        f"scenario is of kind {shown(sf.kind.name)}")
+    return attrs.evolve(sf, path=sc.path), note
 
 
 def _kind(save: SaveFile, save_path) -> Kind:
     try:
         return kinds.get(save.kind)
     except kinds.UnknownKind as e:
-        raise SaveError(f"{save_path}: {e}") from None
+        hint = f"; {e.hint}" if e.hint else ""
+        raise SaveError(f"{save_path}: field kind: unknown kind {shown(save.kind)} "
+                        f"(kinds: {', '.join(kinds.names()) or 'none'}){hint}") from None
 
 
-def _scenario_file(ref: str, save_path: str | Path) -> Path | None:
-    """The scenario as the save names it: as given, beside the save, or bundled."""
-    given = find_scenario(ref)
-    if given.is_file():
-        return given
-    beside = Path(save_path).parent / ref
-    return beside if not Path(ref).is_absolute() and beside.is_file() else None
+def _bundled(label: str, by_stem: bool) -> Path | None:
+    """The bundled scenario a label names: `training` or `training.tks`, or
+    (`by_stem`) any path ending in one of those; only the bundled folder is read."""
+    pure = PurePath(label)
+    if not pure.parts or (not by_stem and len(pure.parts) != 1):
+        return None
+    stem = pure.stem if pure.suffix == SUFFIX else pure.name
+    return next((p for p in bundled() if p.stem == stem), None)
+
+
+_PLAIN_NAME = re.compile(r"[\w.-]{1,64}")
+
+
+def _embedded(sc: SavedScenario, save_path) -> ScenarioFile:
+    for name, text in [("scenario.text", sc.text), *(
+            (f"scenario.includes[{shown(k)}]", v) for k, v in sc.includes.items())]:
+        if len(text) > MAX_SCENARIO_BYTES:
+            raise SaveError(f"{save_path}: field {name}: longer than a scenario file may be "
+                            f"({MAX_SCENARIO_BYTES} bytes)")
+    if sc.sha256 is not None and texts_digest(sc.text, sc.includes) != sc.sha256:
+        raise SaveError(f"{save_path}: field scenario.text: the scenario copied into the save "
+                        "was altered (its digest does not match scenario.sha256)")
+    # read as a file of the bundled folder: an include the save lacks comes
+    # from the bundled rules library, never from beside the path it names
+    stem = PurePath(sc.path).stem
+    where = SCENARIOS_DIR / ((stem if _PLAIN_NAME.fullmatch(stem) else "saved") + SUFFIX)
+    return _loaded(save_path, "scenario.text", where, sc.text, sc.includes)
+
+
+def _loaded(save_path, field: str, where: Path, text: str | None = None,
+            includes: Mapping[str, str] | None = None) -> ScenarioFile:
+    try:
+        return load_scenario(where, embedded_text=text, embedded=includes)
+    except DiagnosticError as e:
+        first = e.diagnostics[0] if e.diagnostics else None
+        at = f"line {first.pos.line}: " if first is not None and first.pos is not None else ""
+        more = f" (and {len(e.diagnostics) - 1} more)" if len(e.diagnostics) > 1 else ""
+        why = cut(at + first.message) if first is not None else "it cannot be read"
+        raise SaveError(f"{save_path}: field {field}: the scenario does not load: {why}{more}") \
+            from None
+
+
+def _embedded_note(sc: SavedScenario) -> str:
+    shipped = _bundled(sc.path, by_stem=False)
+    if shipped is None:
+        label = sc.path if sc.path.isprintable() and len(sc.path) <= 200 else shown(sc.path, 200)
+        return f"replayed on the copy in the save (the file {label} is not read)"
+    try:
+        same = shipped.read_text(encoding="utf-8") == sc.text
+    except (OSError, UnicodeError):
+        same = False
+    return "" if same else (f"the bundled scenario {shipped.stem} has changed since the game "
+                            "was saved: replayed on the copy in the save")
+
+
+def _setup(save: SaveFile, sf: ScenarioFile, save_path) -> Any:
+    """The save's variants and players checked against the scenario, and its
+    options as the kind's: the kind's options, or SaveError naming the field."""
+    kind, doc = sf.kind, sf.document
+    known = [v.id for v in kind.describe(doc).variants]
+    for i, v in enumerate(save.variants):
+        if v not in known:
+            hint = did_you_mean(v, known) if len(v) <= 60 else None
+            raise SaveError(f"{save_path}: field variants[{i}]: no variant {shown(v)} in this "
+                            f"scenario (renamed or removed since the game was saved?); variants: "
+                            f"{', '.join(known) or 'none'}" + (f"; {hint}" if hint else ""))
+    if save.players is not None:
+        _check_players(save.players, kind.seats(doc), save_path)
+    return structure(save.options, kind.options, save_path, "options")
+
+
+def _check_players(players: list[str], seats: Seats, save_path) -> None:
+    ids = [s.id for s in seats.choices]
+    why = None
+    unknown = [p for p in players if p not in ids]
+    if unknown:
+        why = f"no seat {shown(unknown[0])} in this scenario (seats: {', '.join(ids)})"
+    elif len(set(players)) != len(players):
+        why = "a seat is named twice"
+    elif seats.fixed and players != ids:
+        why = (f"this scenario is played by its {len(ids)} sides, in this order: {', '.join(ids)} "
+               f"(not {', '.join(players) or 'none'})")
+    elif not seats.minimum <= len(players) <= seats.maximum:
+        why = f"this scenario takes {seats.range_text()} players, not {len(players)}"
+    if why:
+        raise SaveError(f"{save_path}: field players: {why}")
 
 
 def load(path: str | Path, *, on_game: Callable[[Game], None] | None = None) -> ReplayReport:
-    """Load a save by replaying it; say whether every die and event reproduced."""
+    """Load a save by replaying it; say whether every die and event reproduced.
+    A malformed save is a SaveError naming its field; answers that no longer
+    replay are an out-of-sync report whose session stands at the last one that did."""
     save = read_save(path)
     scenario, note = saved_scenario(save, path)
+    options = _setup(save, scenario, path)
     try:
         session = Session.start(scenario, variants=save.variants, seed=save.seed,
-                                options=save.options, players=save.players, on_game=on_game)
+                                options=options, players=save.players, on_game=on_game)
+    except VariantError as e:
+        raise SaveError(f"{path}: field variants: {cut(str(e))}") from None
     except ValueError as e:
-        raise SaveError(f"{path}: {e}") from None
+        raise SaveError(f"{path}: the game cannot be set up as saved ({cut(str(e))})") from None
     d = session.driver
     for i, answer in enumerate(save.answers):
         if d.finished:
@@ -212,12 +302,14 @@ def load(path: str | Path, *, on_game: Callable[[Game], None] | None = None) -> 
         try:
             d.answer(answer)
         except ValueError as e:
-            return ReplayReport(session, False, False, f"answer {i + 1} does not replay: {e}", note)
+            return ReplayReport(session, False, False,
+                                f"answer {i + 1} does not replay: {cut(str(e))}", note)
     g = session.game
     events_ok = len(g.events) == save.events
     digest_ok = g.digest.hexdigest() == save.digest
     if events_ok and digest_ok:
-        msg = f"replayed {len(save.answers)} decisions: all {len(g.events)} events and dice reproduced"
+        msg = (f"replayed {len(save.answers)} decisions: all {len(g.events)} events and dice "
+               "reproduced")
     else:
         msg = (f"OUT OF SYNC: {len(g.events)} events (saved {save.events}), digest "
                f"{'matches' if digest_ok else 'differs'}")

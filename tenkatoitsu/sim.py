@@ -13,6 +13,7 @@ import hashlib
 import io
 import math
 import os
+import re
 import sys
 import time
 from collections import Counter
@@ -21,7 +22,7 @@ from pathlib import Path
 
 import attrs
 
-from tenkatoitsu.core.persistence import write_text_atomically
+from tenkatoitsu.core.persistence import write_bytes_atomically, write_text_atomically
 from tenkatoitsu.dsl.loader import load_scenario
 from tenkatoitsu.session import Session, make_bot
 
@@ -106,6 +107,7 @@ def play_one(spec: SimSpec, index: int) -> dict:
     r = session.kind.result(g)
     out = {"game": index, "seed": g.seed, "winner": r.winner, "level": r.level,
            session.kind.score_name: dict(r.scores), "turns": r.turns,
+           "turns_played": r.turns_played,
            "decisions": len(session.driver.answers),
            "seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0}
     if spec.rotate:
@@ -156,7 +158,8 @@ def summarise(spec: SimSpec, sf, results: list[dict], jobs: int, wall: float) ->
                 "ci95": [round(lo, 4), round(hi, 4)]}
 
     winners = Counter(r["winner"] for r in results)
-    levels = Counter(r["level"] for r in results)
+    names = {s.id: s.name for s in kind.seats(sf.document).choices}
+    levels = Counter((level_name(r["level"], r["winner"], names), r["winner"]) for r in results)
     scores = {}
     for s in seats:
         vals = [r[key][s] for r in results]
@@ -176,10 +179,12 @@ def summarise(spec: SimSpec, sf, results: list[dict], jobs: int, wall: float) ->
         "interval": INTERVAL,
         "wins": {s: rate(winners.get(s, 0)) for s in seats},
         "draws": rate(winners.get(None, 0)),
-        "levels": {str(k): rate(v) for k, v in sorted(levels.items(), key=lambda kv: str(kv[0]))},
+        "levels": {name: dict(rate(v), winner=winner)
+                   for (name, winner), v in sorted(levels.items(), key=lambda kv: kv[0][0])},
         "score": key,
         key: scores,
         "mean_turns": round(sum(r["turns"] for r in results) / n, 3) if n else 0.0,
+        "mean_turns_played": round(sum(r["turns_played"] for r in results) / n, 3) if n else 0.0,
         "mean_decisions": round(decisions / n, 3) if n else 0.0,
         "results": games,
         "timings": {"jobs": jobs, "wall_seconds": round(wall, 3),
@@ -202,6 +207,19 @@ def summarise(spec: SimSpec, sf, results: list[dict], jobs: int, wall: float) ->
     return out
 
 
+def level_name(level: str | None, winner: str | None, names: dict[str, str]) -> str:
+    """A victory level as `sim` counts it: with the winner's name when the
+    level does not say whose it is ("automatic victory (Hashiba Hideyoshi)")."""
+    text = str(level)
+    if winner is None:
+        return text
+    name = names.get(winner, winner)
+    said = set(re.findall(r"\w+", text.lower()))
+    if said & ({w for w in re.findall(r"\w+", name.lower()) if len(w) > 2} | {winner.lower()}):
+        return text
+    return f"{text} ({name})"
+
+
 # ---------------------------------------------------------------- output
 
 def _pct(r: dict) -> str:
@@ -218,14 +236,17 @@ def report(summary: dict, sf) -> str:
            + ", ".join(f"{names[s]}: {b}" for s, b in summary["bots"].items())
            + (" (rotated round the seats)" if summary["rotate"] else ""),
            f"rates with 95% confidence intervals ({summary['interval']})"]
+    labels = [names[s] + " wins" for s in summary["wins"]] + list(summary["levels"]) + \
+        ["bot " + b + " wins" for b in summary.get("bot_wins", {})]
+    col = max([32] + [len(x) + 1 for x in labels])
     for s, r in summary["wins"].items():
-        out.append(f"  {names[s] + ' wins':32} {_pct(r)}")
-    out.append(f"  {'draws':32} {_pct(summary['draws'])}")
+        out.append(f"  {names[s] + ' wins':{col}} {_pct(r)}")
+    out.append(f"  {'draws':{col}} {_pct(summary['draws'])}")
     for b, r in summary.get("bot_wins", {}).items():
-        out.append(f"  {'bot ' + b + ' wins':32} {_pct(r)}")
+        out.append(f"  {'bot ' + b + ' wins':{col}} {_pct(r)}")
     out.append("victory levels:")
     for level, r in summary["levels"].items():
-        out.append(f"  {level:32} {_pct(r)}")
+        out.append(f"  {level:{col}} {_pct(r)}")
     out.append(f"{title}:")
     for s, v in summary[key].items():
         out.append(f"  {names[s]:32} mean {v['mean']:.2f}, min {v['min']}, max {v['max']}")
@@ -234,7 +255,9 @@ def report(summary: dict, sf) -> str:
         out.append(f"  {title} difference ({diff['of']}): "
                    + " ".join(f"{k}:{v}" for k, v in diff["histogram"].items()))
     t = summary["timings"]
-    out.append(f"mean turns {summary['mean_turns']:.2f}; mean decisions "
+    last = "" if summary["mean_turns"] == summary["mean_turns_played"] else \
+        f" (mean last turn {summary['mean_turns']:.2f})"
+    out.append(f"mean turns played {summary['mean_turns_played']:.2f}{last}; mean decisions "
                f"{summary['mean_decisions']:.1f}; game time {t['seconds_per_game']:.3f} s "
                f"({t['cpu_seconds_per_game']:.3f} s of CPU) per game; wall "
                f"{t['wall_seconds']:.1f} s on {t['jobs']} job(s); "
@@ -255,15 +278,42 @@ def write_csv(summary: dict, path: str | Path) -> None:
     write_text_atomically(Path(path), buf.getvalue())
 
 
-def plot(summary: dict, path: str | Path) -> None:
-    """Outcome rates with their intervals and the score histograms
-    (needs the optional matplotlib: pip install 'tenkatoitsu[plot]')."""
+PLOT_HINT = "needs matplotlib: pip install 'tenkatoitsu[plot]'"
+
+
+def _pyplot():
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise RuntimeError("--plot needs matplotlib: pip install 'tenkatoitsu[plot]'") from None
+        raise RuntimeError(PLOT_HINT) from None
+    return plt
+
+
+def _plot_format(path: str | Path) -> str:
+    return Path(path).suffix[1:].lower() or "png"
+
+
+def plot_problem(path: str | Path) -> str | None:
+    """Why `plot` could not write `path` (no matplotlib, a format it does not
+    write), or None: checked before a run."""
+    try:
+        _pyplot()
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+    except (RuntimeError, ImportError):
+        return PLOT_HINT
+    formats = FigureCanvasAgg.get_supported_filetypes()
+    fmt = _plot_format(path)
+    if fmt not in formats:
+        return f"matplotlib writes {', '.join(sorted(formats))}, not '{fmt}'"
+    return None
+
+
+def plot(summary: dict, path: str | Path) -> None:
+    """Outcome rates with their intervals and the score histograms, written
+    atomically (needs the optional matplotlib: pip install 'tenkatoitsu[plot]')."""
+    plt = _pyplot()
     key = summary["score"]
     fig, (a, b) = plt.subplots(1, 2, figsize=(10, 4))
     labels = [f"{s} wins" for s in summary["wins"]] + ["draw"]
@@ -286,14 +336,17 @@ def plot(summary: dict, path: str | Path) -> None:
         b.set_title(f"{key} by seat")
     fig.suptitle(summary["scenario"])
     fig.tight_layout()
-    fig.savefig(path)
+    buf = io.BytesIO()
+    fig.savefig(buf, format=_plot_format(path))
+    plt.close(fig)
+    write_bytes_atomically(path, buf.getvalue())
 
 
 class ProgressBar:
-    """A one-line progress bar on a terminal stream."""
+    """A one-line progress bar on a terminal stream (stderr by default)."""
 
-    def __init__(self, stream=sys.stderr, width: int = 30):
-        self.stream = stream
+    def __init__(self, stream=None, width: int = 30):
+        self.stream = stream or sys.stderr
         self.width = width
         self.t0 = time.perf_counter()
 
@@ -306,6 +359,17 @@ class ProgressBar:
         if done >= n:
             self.stream.write("\n")
         self.stream.flush()
+
+
+def progress_bar(stream=None) -> ProgressBar | None:
+    """A progress bar on `stream` (stderr) when it is a terminal; None for a
+    file or a pipe, where its carriage-return frames would only clutter a log."""
+    stream = stream or sys.stderr
+    try:
+        is_terminal = stream.isatty()
+    except (AttributeError, ValueError):  # no isatty, or closed
+        is_terminal = False
+    return ProgressBar(stream) if is_terminal else None
 
 
 def default_jobs() -> int:

@@ -4,15 +4,20 @@ import pytest
 from helpers import ScriptedDice, place, run
 
 from tenkatoitsu.kinds.battle.game import Game, VariantError, resolve_variants
-from tenkatoitsu.kinds.battle.queries.chits import chit_destination, command_distance
+from tenkatoitsu.kinds.battle.queries.chits import (
+    chit_destination,
+    command_distance,
+    distance_destination,
+)
 from tenkatoitsu.kinds.battle.rules.command import (
     command_points,
     command_sequence,
     delay_phase,
     obligatory_chits,
+    select_chits,
 )
 from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.state import chit_clan
+from tenkatoitsu.kinds.battle.state import chit_clan, delay_box_of, delay_place, place_name
 
 
 @pytest.fixture
@@ -92,6 +97,52 @@ def test_far_clan_goes_to_the_delay_track(game):
     d = command_distance(game, "oda", "B")
     assert d >= 15
     assert chit_destination(game, "oda", "B") == f"delay{min(4, int(d // 15))}:oda"
+
+
+@pytest.mark.parametrize("distance, place", [
+    (0, "bowl"), (14, "bowl"),
+    (14.5, "delay1:oda"),  # more than 14, less than 15: the shortest delay
+    (15, "delay1:oda"), (29.5, "delay1:oda"), (30, "delay2:oda"), (44.5, "delay2:oda"),
+    (45, "delay3:oda"), (60, "delay4:oda"), (74.5, "delay4:oda"),
+    (75, "delay4:oda"), (200, "delay4:oda"),  # the track ends at box 4 [2.3]
+    (None, "delay4:oda"),  # no way through to the clan
+])
+def test_9_3_every_distance_maps_to_the_bowl_or_a_delay_box_1_to_4(distance, place):
+    assert distance_destination(distance, "oda") == place
+
+
+@pytest.mark.parametrize("distance", [-1, float("nan")])
+def test_9_3_no_destination_for_a_distance_that_cannot_be(distance):
+    with pytest.raises(ValueError):
+        distance_destination(distance, "oda")
+
+
+@pytest.mark.parametrize("box", [0, 5, -1])
+def test_2_3_no_delay_box_outside_1_to_4_and_none_wraps(game, box):
+    # box 0 used to be read as h.delay[-1]: the longest delay
+    with pytest.raises(ValueError, match="boxes 1 to 4"):
+        delay_place(box, "oda")
+    with pytest.raises(ValueError, match="boxes 1 to 4"):
+        game.move_chit("clan:B", "reserve:oda", f"delay{box}:oda", "test")
+    assert "clan:B" in game.state.honjins["oda"].reserve
+    assert [delay_box_of(f"delay{b}:oda") for b in (1, 4)] == [1, 4]
+    assert delay_box_of("bowl") is None and place_name("bowl") == "the Bowl"
+
+
+def test_9_3_a_chit_at_14_and_a_half_mp_waits_on_delay_box_1(game):
+    # a road or a path makes half MPs: 14.5 is not "14 MP or less", so not the
+    # Bowl; it is less than 15: the shortest delay, not a "Delay box 0" that
+    # landed in box 4 (Yamazaki, seed 3, turn 16, Hashiba's chit K)
+    place(game, "B1", "1607")
+    place(game, "B2", None)
+    assert command_distance(game, "oda", "B") == 14.5
+    assert chit_destination(game, "oda", "B") == "delay1:oda"
+    game.state.honjins["oda"].cp = 1
+    _, seen = run(select_chits(game, "oda"), ["clan:B"])
+    labels = [o.label for o in seen[0].options]
+    assert "clan B -> Delay box 1" in labels
+    assert not any("box 0" in x for x in labels)
+    assert game.state.chit_places("clan:B") == ["delay1:oda"]
 
 
 def test_off_map_clan_straight_into_the_bowl(game):

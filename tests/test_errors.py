@@ -61,6 +61,7 @@ scenario "Errors" {
   }
   victory {
     vp elan-eliminated 1
+    vp stars at-end
     automatic east if leader-killed B1
     margin 2
     level "East wins" winner east lead east 2.. if controls east fortress keep
@@ -146,6 +147,9 @@ CASES = [
     ("directed-mark", "hexside river 0304|0404", "hexside river 0304|0404\n    hexside firearms-prepared 0505>0506", "0505>0506", "mark has no direction"),
     ("holds-off-map", "automatic east if leader-killed B1", "automatic east if holds east 9999", "holds east 9999", "off the map"),
     ("unknown-flag", '      enter N\n', '      enter N\n      flag never-rout\n', "never-rout", "unknown clan flag 'never-rout'"),
+    ("vp-stars-not-at-end", "vp stars at-end", "vp stars", "vp stars", "counted at the end of the game only"),
+    ("vp-elan-at-end", "vp elan-eliminated 1", "vp elan-eliminated 1 at-end", "vp elan-eliminated", "not at the end"),
+    ("messenger-box-zero", "  table east-cp {", "  table messengers {\n    ..3: reserve\n    4..: delay 0\n  }\n  table east-cp {", "4..: delay 0", "no Delay box 0"),
 ]
 
 
@@ -190,6 +194,28 @@ def test_every_error_of_a_file_at_once():
                      "not next to fortress"):
         assert fragment in messages
     assert len(res.errors) >= 4
+
+
+def _warnings(res):
+    return [d for d in res.diagnostics if not d.is_error]
+
+
+def test_star_without_a_vp_stars_rule_is_a_located_warning():
+    # the star is worth no VP unless the victory block counts the stars [21.7.3]
+    text = BASE.replace("    vp stars at-end\n", "")
+    res = load(text)
+    assert res.ok
+    [w] = _warnings(res)
+    assert "star(s) (0505)" in w.message and "worth no VP" in w.message
+    assert w.pos.line == _locate(text, "star 0505")[0]
+    assert w.hint == "add 'vp stars at-end' to the victory block"
+
+
+def test_vp_stars_without_a_star_is_a_located_warning():
+    text = BASE.replace("    star 0505 vp 2 for east\n", "")
+    res = load(text)
+    [w] = _warnings(res)
+    assert "the map has none" in w.message and w.pos.line == _locate(text, "vp stars")[0]
 
 
 def test_did_you_mean_hint():

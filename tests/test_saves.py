@@ -1,7 +1,8 @@
 """Save files: kind + scenario + seed + decisions, with the scenario's text
-embedded, written through cattrs. They replay from any folder, say when the
-scenario file changed since, read the first engine's version-1 saves, and
-refuse a damaged or unknown one with a message, never a traceback."""
+embedded, written through cattrs. They replay from any folder on their own
+copy (the scenario file they name is never read), read the first engine's
+version-1 saves, and refuse a damaged or unknown one with a message, never a
+traceback (tests/test_saves_tampered.py tries many more)."""
 
 import json
 import shutil
@@ -55,10 +56,10 @@ def test_a_save_replays_from_another_folder_on_its_own_copy(tmp_path, monkeypatc
     assert main(["replay", "g.json"]) == 0
     out = capsys.readouterr()
     assert "events and dice reproduced" in out.out
-    assert "is not here: replayed on the copy in the save" in out.err
+    assert "replayed on the copy in the save (the file" in out.err
 
 
-def test_a_changed_scenario_file_is_named_and_the_saved_copy_played(tmp_path, capsys):
+def test_a_changed_scenario_file_is_not_read_and_the_saved_copy_played(tmp_path, capsys):
     scen = tmp_path / "scenarios"
     shutil.copytree(SCENARIOS, scen)
     s, path = _played(tmp_path, scen / "training.tks", seed=4)
@@ -66,7 +67,7 @@ def test_a_changed_scenario_file_is_named_and_the_saved_copy_played(tmp_path, ca
     f.write_text(f.read_text(encoding="utf-8").replace("elan 2", "elan 3", 1), encoding="utf-8")
     report = load(path)
     assert report.events_match and report.digest_match
-    assert "has changed since the game was saved" in report.scenario_note
+    assert "replayed on the copy in the save" in report.scenario_note
     assert report.session.game.scenario == s.game.scenario  # the copy, not the edited file
 
 
@@ -79,11 +80,12 @@ def test_a_version_1_save_still_replays(tmp_path, monkeypatch, capsys):
 
 
 @pytest.mark.parametrize("change, message", [
-    (lambda d: d.update(version=9), "saved by format version 9; this engine reads versions 1, 2"),
-    (lambda d: d.update(seed="three"), "expected int @ save.seed"),
-    (lambda d: d.update(smurai=True), "extra fields found (smurai)"),
-    (lambda d: d.update(kind="chess"), "unknown kind 'chess'"),
-    (lambda d: d["options"].update(smurai=True), "bad game options"),
+    (lambda d: d.update(version=9),
+     "saved by format version 9; this engine reads versions 1 and 2"),
+    (lambda d: d.update(seed="three"), "field seed: expected an integer, found a string"),
+    (lambda d: d.update(smurai=True), "field smurai: no such field"),
+    (lambda d: d.update(kind="chess"), "field kind: unknown kind 'chess'"),
+    (lambda d: d["options"].update(smurai=True), "field options.smurai: no such field"),
     (lambda d: d["scenario"].update(path="gone.tks", text=d["scenario"]["text"] + "\n# edited"),
      "the scenario copied into the save was altered"),
     (lambda d: d.update(format="other"), "not a Tenkatoitsu saved game"),

@@ -100,6 +100,18 @@ def test_21_2_mori_rolls_only_once_he_has_joined_and_counts_from_himself(game):
     assert (cp.rule, cp.cp) == ("21.2", 2)
 
 
+def test_21_2_mori_counts_14_and_a_half_mp_as_delay_box_1(game, monkeypatch):
+    # [9.3] the same mapping as the Sō-taishō's: no "Delay box 0" [2.3]
+    g, rule = game
+    run(rule.betrayals.join("N", "ishida", "test"), ["defense", "defense"])
+    monkeypatch.setattr(chits, "command_distance", lambda *a, **k: 14.5)
+    g.dice = ScriptedDice(g, [6])  # 2 CP on Mōri's table
+    _, seen = run(rule.mori_command(g), ["clan:B", "done"])
+    label = next(o.label for o in seen[0].options if o.value == "clan:B")
+    assert label.startswith("clan B -> Delay box 1 (from ")
+    assert _places(g, "B") == ["delay1:ishida"]
+
+
 def test_21_2_mori_gone_neutral_never_rolls(game):
     g, rule = game
     run(rule.betrayals.join("N", "tokugawa", "test"))

@@ -77,7 +77,7 @@ def test_bad_arguments_are_reported(args, message, capsys):
     assert message in capsys.readouterr().err
 
 
-def test_plot_without_matplotlib_still_prints_the_results(tmp_path, capsys, monkeypatch):
+def test_plot_without_matplotlib_is_refused_before_the_run(tmp_path, capsys, monkeypatch):
     import builtins
 
     real_import = builtins.__import__
@@ -91,4 +91,5 @@ def test_plot_without_matplotlib_still_prints_the_results(tmp_path, capsys, monk
     status = main(["sim", TRAINING, "-n", "1", "--bots", "random", "--no-progress",
                    "--plot", str(tmp_path / "p.png")])
     out = capsys.readouterr()
-    assert status == 2 and "needs matplotlib" in out.err and "draws" in out.out
+    assert status == 2 and "argument --plot: needs matplotlib" in out.err
+    assert out.out == ""  # no run to lose

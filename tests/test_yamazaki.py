@@ -238,6 +238,21 @@ def test_19_4_4_and_19_4_6_delays_of_akechi_chits(long_game):
     assert dest(g, "hashiba", "E", "delay2:hashiba") == "delay2:hashiba"
 
 
+def test_19_4_6_a_fortress_distance_of_14_and_a_half_is_delay_box_1(long_game, monkeypatch):
+    # [9.3] as from the Sō-taishō: 14.5 MP is no Bowl and no box 0 [2.3]
+    g = long_game
+    camp = rule(g, "yamazaki-long")
+    drive(camp.setup(g), camp_choices())
+    monkeypatch.setattr(camp, "_fortress_distance", lambda game, side, clan: 14.5)
+    place(g, "d1", "1510")  # out in the open
+    g.state.turn = 6  # by day
+    assert camp.chit_destination(g, "akechi", "d", "delay3:akechi") == "delay1:akechi"
+    g.state.turn = 1  # at night one box more [19.4.4], never past box 4
+    assert camp.chit_destination(g, "akechi", "d", "delay3:akechi") == "delay2:akechi"
+    monkeypatch.setattr(camp, "_fortress_distance", lambda game, side, clan: None)
+    assert camp.chit_destination(g, "akechi", "d", "delay4:akechi") == "delay4:akechi"
+
+
 def test_19_4_5_the_ninjas(long_game):
     g = long_game
     camp = rule(g, "yamazaki-long")

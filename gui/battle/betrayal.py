@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QScrollArea, QWidget
 from tenkatoitsu_gui.battle import style
 
 from tenkatoitsu.kinds.battle.scenario_rules.betrayal_aid import NEUTRAL, BetrayalAid
@@ -18,7 +18,28 @@ NAME_W = 150.0
 BOX = 24.0
 
 
-class BetrayalPanel(QWidget):
+class BetrayalPanel(QScrollArea):
+    """The aid in a scroll area: a short window scrolls it rather than cut it off."""
+
+    def __init__(self, game, parent=None):
+        super().__init__(parent)
+        self.picture = AidPicture(game)
+        self.setWidget(self.picture)
+        self.setWidgetResizable(True)
+        self.setMinimumWidth(self.picture.minimumWidth() + 24)  # no horizontal scroll
+
+    @property
+    def aid(self) -> BetrayalAid | None:
+        return self.picture.aid
+
+    def show_aid(self, aid: BetrayalAid | None) -> None:
+        self.picture.show_aid(aid)
+
+    def sizeHint(self) -> QSize:  # a start that leaves the map room on a laptop screen
+        return QSize(self.minimumWidth(), min(230, self.picture.sizeHint().height() + 4))
+
+
+class AidPicture(QWidget):
     def __init__(self, game, parent=None):
         super().__init__(parent)
         self.game = game

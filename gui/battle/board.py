@@ -1,7 +1,9 @@
-"""The printed map as one cached graphics item: terrain, hex ids, zones,
-roads and paths, hexside features and marks, star hexes, entry arrows, the
-fortress and the place names. It reads the Scenario only: it never changes
-during a game, so Qt keeps it as a device pixmap and a repaint is a blit."""
+"""The printed map as one cached graphics item: terrain, zones, roads and
+paths, hexside features and marks, star hexes, entry arrows, the fortress and
+the place names. It reads the Scenario only: it never changes during a game,
+so Qt keeps it as a device pixmap and a repaint is a blit. The hex ids are an
+item of their own, drawn at a size that reads whenever the zoom leaves them
+room in their hexes."""
 
 from __future__ import annotations
 
@@ -21,6 +23,47 @@ def hex_polygon(h: Hex, scale: float = 1.0) -> QPolygonF:
     return QPolygonF([QPointF(x, y) for x, y in geo.corners(h, scale)])
 
 
+ID_PX = 8  # screen pixels: the least size of a hex id that reads
+ID_MAX = 16.0  # scene units: the largest id that fits along the top of its hex
+ID_MIN = 7.0  # scene units: ids no smaller than printed, zoomed in
+
+
+def id_font_size(lod: float) -> float | None:
+    """The hex ids' size in scene units at a zoom, None when they cannot be read."""
+    size = max(ID_MIN, ID_PX / lod) if lod > 0 else ID_MAX + 1
+    return size if size <= ID_MAX else None
+
+
+class HexIdsItem(QGraphicsItem):
+    """The hex ids as printed, at the top of each hex."""
+
+    def __init__(self, game):
+        super().__init__()
+        mp = game.scenario.map
+        self._rect = QRectF(0, 0, *geo.scene_size(mp.width, mp.height))
+        self._hexes = [(h, QPointF(*geo.centre(h))) for h in game.map.grid.hexes()]
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+        self.setZValue(1)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        size = id_font_size(option.levelOfDetailFromTransform(p.worldTransform()))
+        if size is None:
+            return
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(max(1, round(size)))
+        p.setFont(font)
+        p.setPen(QColor(60, 50, 40, 190))
+        seen = option.exposedRect.adjusted(-geo.SIZE, -geo.SIZE, geo.SIZE, geo.SIZE)
+        top = geo.HEX_H / 2 - 1
+        for h, c in self._hexes:
+            if seen.contains(c):
+                p.drawText(QRectF(c.x() - 30, c.y() - top, 60, size + 2),
+                           Qt.AlignmentFlag.AlignHCenter, h.id)
+
+
 class BoardItem(QGraphicsItem):
     def __init__(self, game):
         super().__init__()
@@ -31,31 +74,26 @@ class BoardItem(QGraphicsItem):
         self._rect = QRectF(0, 0, w, h)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setZValue(0)
-        self._pictures: dict[bool, QPicture] = {}
+        self._picture: QPicture | None = None
 
     def boundingRect(self) -> QRectF:
         return self._rect
 
     # ------------------------------------------------------------ painting
     def paint(self, p: QPainter, option, widget=None) -> None:
-        # the drawing is recorded once and replayed (C++ only) at every zoom;
-        # zoomed far out, the hex ids are too small to read and are left out
-        ids = option.levelOfDetailFromTransform(p.worldTransform()) >= 0.6
-        if self._pictures.get(ids) is None:
-            picture = QPicture()
-            rec = QPainter(picture)
-            self._draw(rec, ids)
+        # the drawing is recorded once and replayed (C++ only) at every zoom
+        if self._picture is None:
+            self._picture = QPicture()
+            rec = QPainter(self._picture)
+            self._draw(rec)
             rec.end()
-            self._pictures[ids] = picture
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.drawPicture(0, 0, self._pictures[ids])
+        p.drawPicture(0, 0, self._picture)
 
-    def _draw(self, p: QPainter, ids: bool = True) -> None:
+    def _draw(self, p: QPainter) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.fillRect(self._rect, QColor("#d8d0b8"))
-        grid = self.index.grid
-        hexes = list(grid.hexes())
-        for h in hexes:
+        for h in self.index.grid.hexes():
             self._terrain(p, h)
         self._zones(p)
         self._routes(p)
@@ -63,12 +101,6 @@ class BoardItem(QGraphicsItem):
         self._fortresses(p)
         self._stars(p)
         self._entries(p)
-        p.setFont(QFont("DejaVu Sans", 6))
-        p.setPen(QColor(60, 50, 40, 170))
-        for h in hexes if ids else ():  # hex ids as printed, at the top of each hex
-            cx, cy = geo.centre(h)
-            p.drawText(QRectF(cx - 20, cy - geo.HEX_H / 2 + 1, 40, 10),
-                       Qt.AlignmentFlag.AlignHCenter, h.id)
         self._labels(p)
 
     def _terrain(self, p: QPainter, h: Hex) -> None:

@@ -8,7 +8,7 @@ import math
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 from tenkatoitsu_gui.battle.chits import chits_html
 
 
@@ -18,7 +18,7 @@ class BowlPicture(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.count = 0
-        self.setMinimumSize(220, 110)
+        self.setMinimumSize(200, 90)
 
     def set_count(self, n: int) -> None:
         self.count = n
@@ -52,16 +52,22 @@ class BowlPicture(QWidget):
         p.end()
 
 
-class BowlPanel(QWidget):
+class BowlPanel(QScrollArea):
+    """Scrolls rather than stand in the way of a short window."""
+
     def __init__(self, parent=None):
         super().__init__(parent)
-        lay = QVBoxLayout(self)
+        inner = QWidget()
+        lay = QVBoxLayout(inner)
         self.picture = BowlPicture()
         self.label = QLabel()
         self.label.setWordWrap(True)
         lay.addWidget(self.picture)
         lay.addWidget(self.label)
         lay.addStretch(1)
+        self.setWidget(inner)
+        self.setWidgetResizable(True)
+        self.setMinimumHeight(80)
 
     def show_state(self, game, state) -> None:
         self.picture.set_count(len(state.bowl))

@@ -2,17 +2,29 @@
 Elan-Mass along the bottom, Firepower as dots, Leadership as bars or the X
 cross, the Sō-taishō / Taishō mark; with the markers stacked on it: its state
 [4.3], its clan's Order [5.2] (unless hidden [5.3]), a defensive position
-[11.8], a samurai [16]."""
+[11.8], a samurai [16].
+
+Zoomed out below FULL_AT, where the printed counter's values cannot be read,
+a compact counter takes its place: Elan-Mass (or the Elan alone when that is
+all that fits) in a font of at least COMPACT_FONT pixels, the Order as a band
+along the top, the state as a band along the bottom with one pip a step lost,
+drawn in screen pixels and as large as the hex leaves room for."""
 
 from __future__ import annotations
 
 import attrs
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem
 from tenkatoitsu_gui.battle import style
 
 COUNTER = 44.0  # side of a counter, in scene units (a hex is 80 wide)
+FULL_AT = 0.8  # screen pixels a scene unit from which the printed counter is drawn
+COMPACT_FONT = 9  # pixels: the least size of a compact counter's text
+# the most a compact counter may cover, in scene units: hex columns are 60
+# apart and rows 69, so neighbours never overlap
+COMPACT_W, COMPACT_H = 58.0, 58.0
+BAND = 3  # pixels: the Order and state bands of a compact counter
 
 
 @attrs.frozen
@@ -40,9 +52,13 @@ class CounterItem(QGraphicsItem):
         super().__init__()
         self.face = face
         self.mark = None  # None | "option" | "selected"
-        self.setCacheMode(QGraphicsItem.CacheMode.ItemCoordinateCache)
+        # cached at the zoom it is seen at: paint() picks the full or compact face
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setZValue(10)
         self.setAcceptHoverEvents(False)
+        self.compact = False  # as last drawn, with the compact face's text and its pixel size
+        self.compact_label: tuple[str, int] | None = None
+        self._drawn = QRectF(-COUNTER / 2, -COUNTER / 2, COUNTER, COUNTER)
 
     def set_face(self, face: CounterFace, mark: str | None) -> None:
         if face != self.face or mark != self.mark or face.colour != self.face.colour:
@@ -50,9 +66,27 @@ class CounterItem(QGraphicsItem):
             self.update()
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-COUNTER / 2 - 6, -COUNTER / 2 - 6, COUNTER + 16, COUNTER + 16)
+        # the full face with its markers, or the compact one with its glow and
+        # shadow, a few pixels that are many scene units zoomed out
+        m = 20.0
+        return QRectF(-COMPACT_W / 2 - m, -COMPACT_H / 2 - m, COMPACT_W + 2 * m, COMPACT_H + 2 * m)
+
+    def shape(self) -> QPainterPath:
+        """Where a click finds the counter: the face as last drawn."""
+        path = QPainterPath()
+        path.addRect(self._drawn)
+        return path
 
     def paint(self, p: QPainter, option, widget=None) -> None:
+        lod = option.levelOfDetailFromTransform(p.worldTransform())
+        self.compact = lod < FULL_AT
+        if self.compact:
+            self._paint_compact(p, lod)
+        else:
+            self._drawn = QRectF(-COUNTER / 2, -COUNTER / 2, COUNTER, COUNTER)
+            self._paint_full(p)
+
+    def _paint_full(self, p: QPainter) -> None:
         f = self.face
         s = COUNTER
         r = QRectF(-s / 2, -s / 2, s, s)
@@ -137,3 +171,74 @@ class CounterItem(QGraphicsItem):
             p.drawEllipse(c, 6, 6)
             p.setPen(QColor("#b22222"))
             p.drawText(QRectF(c.x() - 6, c.y() - 6, 12, 12), Qt.AlignmentFlag.AlignCenter, "S")
+
+    # ------------------------------------------------------------ compact
+    def _paint_compact(self, p: QPainter, lod: float) -> None:
+        """Drawn in screen pixels about the counter's centre, so the text keeps
+        its size whatever the zoom."""
+        f = self.face
+        w_max, h_max = COMPACT_W * lod, COMPACT_H * lod
+        font = QFont("DejaVu Sans Condensed")
+        font.setBold(True)
+        font.setPixelSize(max(COMPACT_FONT, min(14, int(h_max * 0.4))))
+        fm = QFontMetricsF(font)
+        text = compact_text(f, lambda t: fm.horizontalAdvance(t) + 2 <= w_max)
+        side = COUNTER * lod
+        w = min(w_max, max(side, fm.horizontalAdvance(text) + 2))
+        h = min(h_max, max(side, fm.height() + 2 * BAND + 2))
+        self._drawn = QRectF(-w / 2 / lod, -h / 2 / lod, w / lod, h / lod)
+        self.compact_label = (text, font.pixelSize())
+        origin = p.worldTransform().map(QPointF(0, 0))
+        p.save()
+        p.resetTransform()
+        p.translate(round(origin.x()), round(origin.y()))
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = QRectF(-round(w / 2), -round(h / 2), round(w), round(h))
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(0, 0, 0, 90))
+        p.drawRect(r.translated(1.5, 1.5))
+        if self.mark:
+            glow = QColor("#ffe600") if self.mark == "option" else QColor("#ff2d2d")
+            p.setPen(QPen(glow, 3))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRect(r.adjusted(-2, -2, 2, 2))
+        p.setPen(QPen(QColor("#1a1a1a"), 1))
+        p.setBrush(f.colour)
+        p.drawRect(r)
+        if f.order:  # the Order [5.2], hidden ones grey [5.3], ruled off the clan colour
+            p.setBrush(QColor(style.ORDER[f.order][1]))
+            p.drawRect(QRectF(r.left(), r.top(), r.width(), BAND))
+            p.setPen(QPen(QColor("#f4f4f4"), 1))
+            p.drawLine(QPointF(r.left() + 1, r.top() + BAND + 1),
+                       QPointF(r.right() - 1, r.top() + BAND + 1))
+            p.setPen(QPen(QColor("#1a1a1a"), 1))
+        if f.steps_lost:  # the state [4.3]: its colour, a pip a step lost
+            band = QRectF(r.left(), r.bottom() - BAND - 1, r.width(), BAND + 1)
+            p.setBrush(QColor(style.STATE[min(f.steps_lost, 3)][1]))
+            p.drawRect(band)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor("#111111"))
+            for i in range(min(f.steps_lost, 3)):
+                p.drawRect(QRectF(band.left() + 2 + 4 * i, band.top() + 1, 2, band.height() - 1))
+        if f.so_taisho or f.taisho:  # the commander's gold mark
+            p.setPen(QPen(QColor("#7a5c00"), 1))
+            p.setBrush(QColor("#d4af37") if f.so_taisho else QColor("#f5e6a8"))
+            p.drawEllipse(QPointF(r.right() - 1, r.top() + 1), 3, 3)
+        if f.samurai:  # a samurai on it [16]
+            p.setPen(QPen(QColor("#b22222"), 1.5))
+            p.setBrush(QColor("#ffffff"))
+            p.drawEllipse(QPointF(r.left() + 1, r.top() + 1), 3, 3)
+        if f.defensive_position:  # a palisade under it [11.8]
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor("#8b5a2b"))
+            p.drawRect(QRectF(r.left(), r.bottom() + 1, r.width(), 2))
+        p.setFont(font)
+        p.setPen(style.ink_for(f.colour))
+        p.drawText(r.adjusted(0, BAND, 0, -BAND), Qt.AlignmentFlag.AlignCenter, text)
+        p.restore()
+
+
+def compact_text(f: CounterFace, fits) -> str:
+    """Elan-Mass, or the Elan alone when `fits` says the pair has no room."""
+    both = f"{f.elan}-{f.mass}"
+    return both if fits(both) else str(f.elan)

@@ -224,8 +224,10 @@ class DecisionPanel(QWidget):
         self.choose.clicked.connect(self._choose)
         row.addStretch(1)
         row.addWidget(self.choose)
+        self.options.setMinimumHeight(54)  # three lines: the panel fits a laptop screen
         self.preview = QTextBrowser()
-        self.preview.setMinimumHeight(120)
+        self.preview.setMinimumHeight(60)
+        self.preview.hide()  # shown for the decisions that have one
         self.refusal = QLabel()
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet("color: #b00000")
@@ -249,6 +251,7 @@ class DecisionPanel(QWidget):
             self.prompt.setText("")
             self.hint.setText("")
             self.choose.setEnabled(False)
+            self.preview.hide()
             return
         self.who.setText(who)
         self.prompt.setText(f"{d.prompt}  [{d.rule}]")
@@ -266,6 +269,7 @@ class DecisionPanel(QWidget):
             self.options.addItem(item)
         self.options.setEnabled(answerable)
         self.choose.setEnabled(answerable)
+        self.preview.setVisible(has_preview(d))
         if has_preview(d):
             self.options.setCurrentRow(0)
 

@@ -10,7 +10,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView
 from tenkatoitsu_gui.battle import geometry as geo
 from tenkatoitsu_gui.battle import style
-from tenkatoitsu_gui.battle.board import BoardItem, hex_polygon
+from tenkatoitsu_gui.battle.board import BoardItem, HexIdsItem, hex_polygon
 from tenkatoitsu_gui.battle.counters import CounterFace, CounterItem
 
 from tenkatoitsu.hexmap import Hex
@@ -80,6 +80,8 @@ class MapView(QGraphicsView):
         self.scene().setSceneRect(0, 0, w, h)
         self.board = BoardItem(game)
         self.scene().addItem(self.board)
+        self.ids = HexIdsItem(game)
+        self.scene().addItem(self.ids)
         self.highlight = HighlightItem(self.scene().sceneRect())
         self.scene().addItem(self.highlight)
         self.counters: dict[str, CounterItem] = {}
@@ -206,7 +208,8 @@ class MapView(QGraphicsView):
 
     # ------------------------------------------------------------ hover details
     def describe_hex(self, hid: str) -> str:
-        """What a wargamer wants to know of a hex: terrain, features, units."""
+        """What a wargamer wants to know of a hex: its id, terrain and units
+        first (the status bar may cut the rest), then its features."""
         g = self.game
         h = Hex.from_id(hid)
         idx = g.map
@@ -214,6 +217,14 @@ class MapView(QGraphicsView):
         lab = [lb.text for lb in g.scenario.map.labels if lb.hex == h]
         if lab:
             parts[0] += f" ({', '.join(lab)})"
+        for uid in self.stacks.get(hid, []):
+            u = self.state.units[uid]
+            d = g.unit_defs[uid]
+            lead = "X" if d.lead_x else str(d.lead)
+            if u.leader_killed:
+                lead = "0 (leader killed)"
+            parts.append(f"{uid} {d.name} (clan {u.clan}): Elan {d.elan} Mass {d.mass} "
+                         f"Fire {d.fire} Lead {lead}, {STATE_NAMES[u.steps_lost]}")
         if h in idx.fortress_of:
             parts.append(f"fortress {idx.fortress_of[h].name}")
         zones = [z for z, hs in idx.zones.items() if h in hs]
@@ -233,12 +244,4 @@ class MapView(QGraphicsView):
                 sides.append(f"{n.id}: {name}" + (f" ({', '.join(marks)})" if marks else ""))
         if sides:
             parts.append("hexsides " + "; ".join(sides))
-        for uid in self.stacks.get(hid, []):
-            u = self.state.units[uid]
-            d = g.unit_defs[uid]
-            lead = "X" if d.lead_x else str(d.lead)
-            if u.leader_killed:
-                lead = "0 (leader killed)"
-            parts.append(f"{uid} {d.name} (clan {u.clan}): Elan {d.elan} Mass {d.mass} "
-                         f"Fire {d.fire} Lead {lead}, {STATE_NAMES[u.steps_lost]}")
         return " | ".join(parts)

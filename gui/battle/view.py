@@ -1,11 +1,15 @@
 """The hex battle's view: the map in the centre; the decision prompt, the two
-Honjins, the Bowl and the tracks in docks; the siege maps in their own window.
-Map clicks become answers to the pending decision through the controller."""
+Honjins, the Bowl, the victory panel and the tracks in docks; the siege maps
+in their own window; the Help window's pages and the game-over summary's
+sections of a battle. Map clicks become answers to the pending decision
+through the controller."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTabWidget
+from tenkatoitsu_gui.battle import help as battle_help
+from tenkatoitsu_gui.battle import report
 from tenkatoitsu_gui.battle.betrayal import BetrayalPanel
 from tenkatoitsu_gui.battle.bowl import BowlPanel
 from tenkatoitsu_gui.battle.decisions import DecisionPanel, MapChoices, path_preview
@@ -13,6 +17,7 @@ from tenkatoitsu_gui.battle.honjin import HonjinPanel
 from tenkatoitsu_gui.battle.mapview import MapView
 from tenkatoitsu_gui.battle.siege import SiegeWindow
 from tenkatoitsu_gui.battle.tracks import TracksPanel
+from tenkatoitsu_gui.battle.victory import VictoryPanel
 
 from tenkatoitsu.core.decisions import IllegalAnswer
 from tenkatoitsu.kinds.battle.scenario_rules.betrayal_aid import betrayal_aid
@@ -24,9 +29,12 @@ L, R, B = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidg
 class BattleView:
     #: the size a part is drawn at when grabbed alone
     part_sizes = {"honjin": (430, 880), "bowl": (320, 400), "decision": (560, 900),
-                  "tracks": (960, 110), "siege": (760, 480), "betrayal": (660, 370)}
+                  "tracks": (960, 110), "siege": (760, 480), "betrayal": (660, 370),
+                  "victory": (430, 720)}
     #: widened at the start: room for a Honjin sheet and the option labels
     side_docks = ("Honjins", "Decision")
+    #: docks behind another one's tab: (in front, behind)
+    tabbed = (("Honjins", "Victory"),)
 
     def __init__(self, controller, window=None):
         self.controller = controller
@@ -42,8 +50,10 @@ class BattleView:
         self.bowl = BowlPanel()
         self.tracks = TracksPanel(game)
         self.siege = SiegeWindow(game)
+        self.victory = VictoryPanel(game)
         self.docks = [("Decision", self.decision, R), ("Honjins", self.honjin_tabs, L),
-                      ("The Bowl", self.bowl, L), ("Turn and VP tracks", self.tracks, B)]
+                      ("Victory", self.victory, L), ("The Bowl", self.bowl, L),
+                      ("Turn and VP tracks", self.tracks, B)]
         self.betrayal = None  # the Betrayal Aid, for scenarios with undecided clans [21.4]
         if betrayal_aid(game, ()) is not None:
             self.betrayal = BetrayalPanel(game)
@@ -51,6 +61,9 @@ class BattleView:
         self.choices = MapChoices(game, None)
         self.answerable = False
         self.status = None  # a callable showing a line in the status bar
+        self.open_rule = None  # a callable opening a rule's summary in the Help window
+        self._pages = None
+        self.victory.ruleClicked.connect(lambda rule: self.open_rule and self.open_rule(rule))
         self.map.hexClicked.connect(self._hex_clicked)
         self.map.unitClicked.connect(self._unit_clicked)
         self.map.hovered.connect(self._hovered)
@@ -59,7 +72,8 @@ class BattleView:
 
     def grab_targets(self) -> dict:
         out = {"map": self.map, "decision": self.decision, "honjin": self.honjin_tabs,
-               "bowl": self.bowl, "tracks": self.tracks, "siege": self.siege}
+               "bowl": self.bowl, "tracks": self.tracks, "siege": self.siege,
+               "victory": self.victory}
         if self.betrayal is not None:
             out["betrayal"] = self.betrayal
         return out
@@ -82,6 +96,18 @@ class BattleView:
     def close(self) -> None:
         self.siege.close()
 
+    # ------------------------------------------------------------ help and summary
+    def help_pages(self) -> list:
+        if self._pages is None:  # drawn once: the pictures take a moment
+            self._pages = battle_help.help_pages(self.game)
+        return self._pages
+
+    def rule_text(self, rule: str):
+        return battle_help.rule_text(rule)
+
+    def summary_sections(self, viewer) -> list:
+        return report.summary_sections(self.game, viewer)
+
     # ------------------------------------------------------------ drawing
     def show(self, state, viewer, reveal_all: bool, decision, answerable: bool, who: str,
              events=None) -> None:
@@ -89,6 +115,7 @@ class BattleView:
         game = self.game
         self.answerable = answerable
         live = state is game.state
+        reveal_all = reveal_all or (live and state.over)  # the battle is over: no secrets [10.1]
         self.choices = MapChoices(game, decision if live else None)
         self.map.set_highlights(self.choices.hex_text if answerable else {},
                                 set(self.choices.units) if answerable else set(),
@@ -105,6 +132,7 @@ class BattleView:
             self.honjin_tabs.setCurrentWidget(self.honjins[viewer])
         self.bowl.show_state(game, state)
         self.tracks.show_state(state)
+        self.victory.show_state(state)
         if self.betrayal is not None:
             self.betrayal.show_aid(betrayal_aid(game, game.events if events is None else events))
         self.siege.show_state(state, decision if (live and answerable) else None)

@@ -3,7 +3,8 @@ through the entry-point group `tenkatoitsu_gui.views` (name = the kind's
 name, value = "module:Class"), so that the engine never imports Qt and a
 kind's package adds its view the same way it adds its rules. The shell (the
 window, menus, log, replay bar, hot-seat screen, new game dialog) knows a view
-only through `KindView`.
+only through `KindView`; the members below its `optional` line a view may
+leave out, and the window asks for them with `optional(view, name)`.
 """
 
 from __future__ import annotations
@@ -47,6 +48,27 @@ class KindView(Protocol):
 
     def close(self) -> None:
         """The game is leaving the window: close the view's own windows."""
+
+    # ---- optional
+    open_rule: Callable[[str], None] | None  #: set by the window: show a rule's summary
+    tabbed: tuple[tuple[str, str], ...]  #: (dock in front, dock behind its tab)
+
+    def help_pages(self) -> list[tuple[str, str]]:
+        """The Help window's pages of this kind: (title, HTML). A link
+        `rule:11.6` opens that rule's summary (`rule_text`)."""
+
+    def rule_text(self, rule: str) -> tuple[str, str] | None:
+        """A rule id of the event log -> (title, HTML) of what the rule says,
+        or None when the kind has nothing to say of it."""
+
+    def summary_sections(self, viewer) -> list[tuple[str, str]]:
+        """The game-over summary's own sections of this kind (title, HTML),
+        as `viewer` may read them; without it the summary shows `kind.summary`."""
+
+
+def optional(view, name: str):
+    """A view's optional member, or None when it has none."""
+    return getattr(view, name, None)
 
 
 def register(kind: str, target: str) -> None:

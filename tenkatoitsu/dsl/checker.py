@@ -4,14 +4,23 @@ kind's validator (and its scenario rules' own checks) report through it."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Collection, Iterable
 
 from tenkatoitsu.dsl.diagnostics import Diagnostic, did_you_mean, known_list
+
+
+#: unknown names that get a "did you mean" hint: finding the closest known
+#: name compares it with every one, and an author reads the first errors only
+MAX_HINTS = 100
 
 
 class Checker:
     def __init__(self):
         self.diags: list[Diagnostic] = []
+        self._hints = 0
+        # the list of known names shown in errors, once per collection: a file
+        # may name thousands of unknown units, each against thousands of known
+        self._listed: dict[int, tuple[Collection[str], int, str]] = {}
 
     def error(self, msg, pos, hint=None):
         self.diags.append(Diagnostic(msg, pos, hint))
@@ -21,8 +30,20 @@ class Checker:
 
     def unknown(self, what, name, known: Iterable[str], pos):
         """A name that refers to nothing defined, with the known ones and the closest."""
-        known = list(known)
-        self.error(f"unknown {what} '{name}' ({known_list(known)})", pos, did_you_mean(name, known))
+        if not isinstance(known, Collection):
+            known = list(known)
+        hint = None
+        if self._hints < MAX_HINTS:
+            self._hints += 1
+            hint = did_you_mean(name, known)
+        self.error(f"unknown {what} '{name}' ({self._known_list(known)})", pos, hint)
+
+    def _known_list(self, known: Collection[str]) -> str:
+        cached = self._listed.get(id(known))
+        # the entry holds the collection, so no other can take its id meanwhile
+        if cached is None or cached[0] is not known or cached[1] != len(known):
+            cached = self._listed[id(known)] = (known, len(known), known_list(known))
+        return cached[2]
 
     def unique(self, items, key, what):
         """Report every item whose key an earlier one already has; return the

@@ -3,7 +3,9 @@ followed by the source line, a caret and an optional hint."""
 
 from __future__ import annotations
 
+import collections
 import difflib
+import functools
 import re
 from typing import Iterable
 
@@ -69,26 +71,82 @@ def _natural_key(s: str):
     return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", s)]
 
 
+#: the errors, and the warnings, shown per file; the rest are counted in one line
+MAX_SHOWN = 20
+#: the most of a source line shown under a diagnostic, around its column
+EXCERPT_WIDTH = 100
+#: where the column falls in a cut excerpt: enough of the line before it to recognise
+_EXCERPT_LEAD = 40
+#: messages and hints quote the author's words, which may be as long as a line
+_MAX_TEXT = 300
+# a terminal must not take a control character from a file as a command
+_CONTROLS = {c: "\ufffd" for c in [*range(0x20), *range(0x7f, 0xa0)]}
+
+
 def render(diag: Diagnostic, sources: dict[str, str] | None = None) -> str:
-    """Render one diagnostic with its source line and a caret under the column."""
+    """Render one diagnostic with its source line, cut to EXCERPT_WIDTH
+    characters around the column, and a caret under the column."""
     head = f"{diag.pos}: " if diag.pos else ""
-    lines = [f"{head}{diag.severity}: {diag.message}"]
+    lines = [f"{head}{diag.severity}: {_clip(diag.message)}"]
     if diag.pos and sources and diag.pos.file in sources:
-        text_lines = sources[diag.pos.file].split("\n")  # as the lexer counts lines: not at \x0c, U+2028
+        text_lines = _lines(sources[diag.pos.file])
         if 1 <= diag.pos.line <= len(text_lines):
-            src = text_lines[diag.pos.line - 1].replace("\t", " ")
-            lines.append(f"    {src}")
             width = 1
             if diag.pos.end_line == diag.pos.line and diag.pos.end_column:
                 width = max(1, diag.pos.end_column - diag.pos.column)
-            width = min(width, max(1, len(src) - diag.pos.column + 1))
-            lines.append("    " + " " * (diag.pos.column - 1) + "^" + "~" * (width - 1))
+            src, offset, width = _excerpt(text_lines[diag.pos.line - 1], diag.pos.column, width)
+            lines.append(f"    {src}")
+            lines.append("    " + " " * offset + "^" + "~" * (width - 1))
     for inc in diag.included_from[::-1]:
         lines.append(f"    included from {inc}")
     if diag.hint:
-        lines.append(f"    hint: {diag.hint}")
+        lines.append(f"    hint: {_clip(diag.hint)}")
     return "\n".join(lines)
 
 
-def render_all(diags: Iterable[Diagnostic], sources: dict[str, str] | None = None) -> str:
-    return "\n".join(render(d, sources) for d in diags)
+def _excerpt(line: str, column: int, width: int) -> tuple[str, int, int]:
+    """The part of `line` shown under a diagnostic at `column`, marked with '…'
+    where it is cut; the caret's offset in it and the underline's width."""
+    line = line.rstrip("\r")
+    start = 0
+    if len(line) > EXCERPT_WIDTH:
+        start = max(0, min(column - 1 - _EXCERPT_LEAD, len(line) - EXCERPT_WIDTH))
+    end = min(len(line), start + EXCERPT_WIDTH)
+    # a tab is one column for the lexer: one space keeps the caret under its character
+    shown = line[start:end].replace("\t", " ").translate(_CONTROLS)
+    lead = "…" if start > 0 else ""
+    offset = len(lead) + max(0, min(column - 1, end) - start)
+    width = min(width, max(1, end - (column - 1)))
+    return lead + shown + ("…" if end < len(line) else ""), offset, width
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= _MAX_TEXT else text[:_MAX_TEXT] + "…"
+
+
+@functools.lru_cache(maxsize=4)
+def _lines(text: str) -> list[str]:
+    """The lines of a source as the lexer counts them (not at \\x0c nor
+    U+2028), split once per text however many diagnostics it has."""
+    return text.split("\n")
+
+
+def render_all(diags: Iterable[Diagnostic], sources: dict[str, str] | None = None,
+               limit: int | None = MAX_SHOWN) -> str:
+    """Render diagnostics in order, at most `limit` errors and `limit` warnings
+    per file, followed by one line per file that counts the rest."""
+    shown: list[str] = []
+    hidden: dict[str | None, collections.Counter] = {}
+    seen: collections.Counter = collections.Counter()
+    for d in diags:
+        key = (d.pos.file if d.pos else None, d.is_error)
+        seen[key] += 1
+        if limit is None or seen[key] <= limit:
+            shown.append(render(d, sources))
+        else:
+            hidden.setdefault(key[0], collections.Counter())[d.severity] += 1
+    for file, counts in hidden.items():
+        more = " and ".join(f"{n} more {sev}{'s' if n != 1 else ''}"
+                            for sev, n in sorted(counts.items()))
+        shown.append(f"… and {more}" + (f" in {file}" if file else ""))
+    return "\n".join(shown)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import re
 from pathlib import Path
 
 from lark import Lark, Tree
@@ -139,39 +140,78 @@ def _unclosed_brace(text: str) -> tuple[int, int] | None:
     return stack[-1] if stack else None
 
 
+#: lexical errors read before the rest of a file is given up: each costs the
+#: lexer a restart, and a file of nothing but stray characters has millions
+MAX_LEXICAL_ERRORS = 100
+
+
+class _TooManyErrors(Exception):
+    pass
+
+
+@functools.lru_cache(maxsize=None)
+def _token_start(grammar: str | Path):
+    """Matches where any terminal of the grammar (spaces and comments too) could begin."""
+    return re.compile("|".join(f"(?:{t.pattern.to_regexp()})" for t in parser(grammar).terminals))
+
+
+def _bad_run(grammar: str | Path, text: str, start: int) -> int:
+    """The end of the run of characters from `start` where no token can begin,
+    so that `$$$...$` is one error rather than one per character."""
+    token_start, end, n = _token_start(grammar), start + 1, len(text)
+    while end < n and not token_start.match(text, end):
+        end += 1
+    return end
+
+
 def parse(grammar: str | Path, text: str, file: str) -> tuple[Tree | None, list[Diagnostic]]:
-    """Parse `text`; every lexical error is reported, parsing stops at the first
+    """Parse `text`; every lexical error is reported (a run of bad characters
+    once, and no more than MAX_LEXICAL_ERRORS), parsing stops at the first
     grammar error (recovering from those only produces noise)."""
     p = parser(grammar)
     diags: list[Diagnostic] = []
 
     def on_error(e: UnexpectedInput) -> bool:
-        if isinstance(e, UnexpectedCharacters):
-            diags.append(_diag(p, e, file, text))
-            return True  # skip the character, keep lexing
-        return False
+        if not isinstance(e, UnexpectedCharacters):
+            return False
+        if len(diags) >= MAX_LEXICAL_ERRORS:
+            raise _TooManyErrors(e)
+        end = _bad_run(grammar, text, e.pos_in_stream)
+        diags.append(_diag(p, e, file, text, end))
+        try:  # skip the run; lark skips one character when the position is left alone
+            e.interactive_parser.lexer_thread.state.line_ctr.feed(text[e.pos_in_stream:end])
+        except AttributeError:
+            pass
+        return True
 
     try:
         tree = p.parse(text, on_error=on_error)
     except UnexpectedInput as e:
         diags.append(_diag(p, e, file, text))
         return None, diags
+    except _TooManyErrors as stop:
+        e = stop.args[0]
+        return None, diags + [Diagnostic(
+            f"more than {MAX_LEXICAL_ERRORS} unexpected characters: the rest of the file is not read",
+            SourcePos(file, max(1, e.line), max(1, e.column)), hint="is this a scenario file?")]
     except RecursionError:
         return None, diags + [Diagnostic("the file nests blocks too deeply", SourcePos(file, 1, 1))]
     return (tree if not diags else None), diags
 
 
-def _diag(p: Lark, e: UnexpectedInput, file: str, text: str) -> Diagnostic:
+def _diag(p: Lark, e: UnexpectedInput, file: str, text: str, end: int | None = None) -> Diagnostic:
     line, col = max(1, getattr(e, "line", 1) or 1), max(1, getattr(e, "column", 1) or 1)
     if isinstance(e, UnexpectedCharacters):
-        ch = text[e.pos_in_stream] if 0 <= e.pos_in_stream < len(text) else "?"
-        hint = None
-        if ch in "'`":
-            hint = 'strings use double quotes: "..."'
-        elif ch == "\t":
-            hint = None
-        return Diagnostic(f"unexpected character {ch!r}", SourcePos(file, line, col, line, col + 1),
-                          hint=hint)
+        start = e.pos_in_stream
+        run = text[start:end] if end is not None and 0 <= start < end else text[start:start + 1]
+        ch = run[:1] or "?"
+        hint = 'strings use double quotes: "..."' if ch in "'`" else None
+        if len(run) > 1:
+            shown = run if len(run) <= 20 else run[:20] + "…"
+            what = f"unexpected characters {shown!r}" + (f" ({len(run)} of them)" if len(run) > 20 else "")
+        else:
+            what = f"unexpected character {ch!r}"
+        return Diagnostic(what, SourcePos(file, line, col, line, col + max(1, len(run))), hint=hint)
     if isinstance(e, UnexpectedToken) and e.token.type == "$END" or isinstance(e, UnexpectedEOF):
         expected = getattr(e, "expected", None) or getattr(e, "accepts", None) or []
         last = text.rstrip()

@@ -71,13 +71,19 @@ class VariantInfo:
 @attrs.frozen
 class Result:
     """How a game ended (or stands): the winner (None: a draw, or not over),
-    each seat's score, the victory level in the rules' words, and the turns
-    (or rounds) played."""
+    each seat's score, the victory level in the rules' words, the turn (or
+    round) reached and the one the game began on (a battle's short game
+    starts late on its turn track)."""
 
     winner: str | None
     scores: Mapping[str, int]
     level: str | None = None
-    turns: int = 0
+    turns: int = 0  #: the turn reached (the last one played, once the game is over)
+    first_turn: int = 1
+
+    @property
+    def turns_played(self) -> int:
+        return max(0, self.turns - self.first_turn + 1)
 
 
 @attrs.frozen
@@ -198,3 +204,21 @@ class Kind(Protocol):
     def result_lines(self, game: Game, viewer: str | None) -> list[tuple[str, str]]:
         """(rule, line) pairs after a game's result or log that `viewer` may
         read (None: everything), e.g. the battle's plan sheets [10.3]."""
+
+
+@runtime_checkable
+class TerminalAids(Protocol):
+    """What a kind may add for terminal play (optional: a kind without them
+    is played from its numbered options and `Kind.status_text`). Whatever
+    they show, `player` may see."""
+
+    def option_notes(self, game: Game, decision: Decision, player: str,
+                     detail: bool = False) -> Mapping[int, str]:
+        """Notes on some options of `decision`, by their index in its options:
+        one or a few short lines each (a combat's odds), or, with `detail`,
+        the whole story (every result with its probability)."""
+
+    def status_screen(self, game: Game, player: str, decision: Decision | None = None,
+                      whole_map: bool = False) -> str:
+        """`status_text` with the board cut to a terminal's width around the
+        pieces `decision` is about (None: every piece), or the whole board."""

@@ -102,6 +102,27 @@ class OrderChangeFailed(Event):
 
 
 @attrs.frozen
+class HiddenOrderChanged(OrderChanged):
+    """[5.3] with hidden orders the marker changes on its side's hidden
+    Honjin: only that side reads it (a finished game's log shows it)."""
+
+    side: str = ""
+
+    def visible_to(self, viewer):
+        return viewer is None or viewer == self.side
+
+
+@attrs.frozen
+class HiddenOrderChangeFailed(OrderChangeFailed):
+    """[5.3] [8.1] the order a clan wanted, behind the hidden Honjin."""
+
+    side: str = ""
+
+    def visible_to(self, viewer):
+        return viewer is None or viewer == self.side
+
+
+@attrs.frozen
 class UnitMoved(Event):
     unit: str = ""
     path: tuple[str, ...] = ()
@@ -207,7 +228,8 @@ class GameEnded(Event):
 
 @attrs.frozen
 class _Secret(Event):
-    """An event only its side may read (until the plan is revealed)."""
+    """An event only its side may read [10.1] [10.2]; PlanRevealed tells the
+    opponent the plan later, a finished game's log (viewer None) shows all."""
 
     side: str = ""
 
@@ -242,11 +264,13 @@ class PlanActivation(Event):
     lost: int = 0
 
     def text(self):
+        # the roll is open, the CP saved are not [10.2]: the owner reads them
+        # in PlanCpSaved, the opponent only the outcome
         mod = f" {self.modifier:+d}" if self.modifier else ""
         if self.success:
-            return f"{self.side} activates the battle plan: 2D6 {self.roll}{mod} <= {self.saved} CP"
-        return (f"{self.side} fails to activate the battle plan: 2D6 {self.roll}{mod} > "
-                f"{self.saved} CP; {self.lost} CP lost")
+            return f"{self.side} activates the battle plan: 2D6 {self.roll}{mod} <= the CP saved"
+        return (f"{self.side} fails to activate the battle plan: 2D6 {self.roll}{mod} > the CP "
+                "saved; the difference is lost")
 
 
 @attrs.frozen

@@ -17,7 +17,14 @@ from tenkatoitsu.kinds.battle.queries.mapindex import MapIndex
 from tenkatoitsu.kinds.battle.rules import samurai, siege
 from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.scenario.setup import effective_setup
-from tenkatoitsu.kinds.battle.state import ClanState, GameState, Honjin, UnitState, clan_chit
+from tenkatoitsu.kinds.battle.state import (
+    ClanState,
+    GameState,
+    Honjin,
+    UnitState,
+    clan_chit,
+    delay_box_of,
+)
 from tenkatoitsu.kinds.contract import VariantError
 
 #: movements after which a unit in contact assaults [11.5] (not retreats, withdrawals, advances)
@@ -271,7 +278,11 @@ class Game:
             return
         old = c.order
         c.order = order
-        self.emit(ev.OrderChanged(rule=rule, clan=clan, old=old.value, new=order.value))
+        if self.options.hidden_orders:  # [5.3] the marker is on the side's hidden Honjin
+            self.emit(ev.HiddenOrderChanged(rule=rule, clan=clan, old=old.value,
+                                            new=order.value, side=c.side))
+        else:
+            self.emit(ev.OrderChanged(rule=rule, clan=clan, old=old.value, new=order.value))
 
     def add_bundori(self, side: str, points: int, rule: str) -> None:
         self.state.bundori[side] += points
@@ -309,8 +320,9 @@ class Game:
         h = self.state.honjins[side]
         if kind == "reserve":
             return h.reserve
-        if kind.startswith("delay"):
-            return h.delay[int(kind[5:]) - 1]
+        box = delay_box_of(where)  # raises outside boxes 1-4 [2.3]: no index wraps
+        if box is not None:
+            return h.delay[box - 1]
         if kind == "held":  # the opponent's Katta! Katta! chits [10.4.2]
             return h.katta
         raise KeyError(where)
@@ -320,9 +332,11 @@ class Game:
         Honjin's Reserve or Delay boxes, the opponent's hand ('held:<side>')
         and the chits a scenario rule keeps off the Honjin ('waiting');
         None = out of play."""
+        # both places are found before the chit moves: a bad one loses no chit
+        into = self._container(target) if target is not None else None
         if source is not None:
             self._container(source).remove(chit)
-        if target is not None:
-            self._container(target).append(chit)
+        if into is not None:
+            into.append(chit)
         self.emit(ev.ChitMoved(rule=rule, chit=chit, source=source or "out",
                                target=target or "out"))

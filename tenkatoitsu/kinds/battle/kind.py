@@ -15,6 +15,7 @@ from tenkatoitsu.kinds.battle import (
     text,
 )
 from tenkatoitsu.kinds.battle.bots import BOTS, attach_bots
+from tenkatoitsu.kinds.battle.events import TurnStarted
 from tenkatoitsu.kinds.battle.game import Game, Options
 from tenkatoitsu.kinds.battle.play import play
 from tenkatoitsu.kinds.battle.rules import battle_plan
@@ -102,7 +103,8 @@ class BattleKind:
 
     def result(self, game: Game) -> Result:
         st = game.state
-        return Result(st.winner, dict(st.vp), st.level, st.turn)
+        first = next((e.turn for e in game.events if isinstance(e, TurnStarted)), st.turn)
+        return Result(st.winner, dict(st.vp), st.level, st.turn, first)
 
     def summary(self, game: Game) -> dict:
         return {"plans": {s: battle_plan.sheet(game, s) for s in game.side_ids}}
@@ -112,6 +114,14 @@ class BattleKind:
 
     def status_text(self, game: Game, player: str) -> str:
         return text.status(game, player)
+
+    # ---- terminal aids (contract.TerminalAids)
+    def status_screen(self, game: Game, player: str, decision=None, whole_map=False) -> str:
+        return text.status(game, player, decision, whole_map)
+
+    def option_notes(self, game: Game, decision, player: str, detail: bool = False) -> dict:
+        """The exact odds of the combats an option proposes [11.6]."""
+        return text.combat_notes(game, decision, player, detail)
 
     def result_lines(self, game: Game, viewer) -> list[tuple[str, str]]:
         """The Battle Plan Log Sheets [10.3] the viewer may read."""

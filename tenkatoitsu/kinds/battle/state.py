@@ -9,7 +9,7 @@ from __future__ import annotations
 import attrs
 
 from tenkatoitsu.hexmap import Hex
-from tenkatoitsu.kinds.battle.scenario.model import Order
+from tenkatoitsu.kinds.battle.scenario.model import DELAY_BOXES, Order
 
 MARCH, RALLY, INITIATIVE = "march", "rally", "initiative"
 
@@ -28,6 +28,36 @@ def chit_clan(chit: str) -> str | None:
 
 def is_obligatory(chit: str) -> bool:
     return chit in (MARCH, RALLY, INITIATIVE) or chit.startswith("combat:")
+
+
+def _check_box(box, where) -> int:
+    if not (isinstance(box, int) and 1 <= box <= DELAY_BOXES):
+        raise ValueError(f"no Delay box {box!r} ({where}): the Delay Track has boxes 1 to "
+                         f"{DELAY_BOXES} [2.3]")
+    return box
+
+
+def delay_place(box: int, side: str) -> str:
+    """The place of a chit on `side`'s Delay box `box` ('delay<n>:<side>').
+    A box outside 1-4 raises: it is never wrapped onto another box [2.3]."""
+    return f"delay{_check_box(box, side)}:{side}"
+
+
+def delay_box_of(place: str) -> int | None:
+    """The Delay box of a place named by `delay_place`; None for any other place
+    (the Bowl, a Reserve...)."""
+    kind = place.partition(":")[0]
+    if not kind.startswith("delay"):
+        return None
+    return _check_box(int(kind[5:]), place)
+
+
+def place_name(place: str) -> str:
+    """How an option names a chit's destination: 'the Bowl', 'Delay box 2'."""
+    box = delay_box_of(place)
+    if box is not None:
+        return f"Delay box {box}"
+    return "the Bowl" if place == "bowl" else place
 
 
 @attrs.define
@@ -72,7 +102,7 @@ class Honjin:
 
     side: str
     reserve: list[str] = attrs.field(factory=list)
-    delay: list[list[str]] = attrs.field(factory=lambda: [[], [], [], []])
+    delay: list[list[str]] = attrs.field(factory=lambda: [[] for _ in range(DELAY_BOXES)])
     plan: str | None = None
     plan_active: bool = True
     plan_cp: int = 0  # CP saved toward activating the plan [10.2]

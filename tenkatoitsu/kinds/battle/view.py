@@ -71,6 +71,10 @@ class GameAt:
     def __init__(self, game, state):
         self._game = game
         self.state = state
+        self._occ = {}  # who stands where, for `occupants`
+        for u in state.units.values():
+            if u.on_map:
+                self._occ.setdefault(u.hex, []).append(u.id)
 
     def __getattr__(self, name: str):
         attr = getattr(type(self._game), name, None)

@@ -10,12 +10,35 @@ import math
 from tenkatoitsu.core.memo import per_position
 from tenkatoitsu.hexmap import Hex, shortest_paths
 from tenkatoitsu.kinds.battle import hooks
-from tenkatoitsu.kinds.battle.state import chit_clan
+from tenkatoitsu.kinds.battle.state import DELAY_BOXES, chit_clan, delay_place
 
 BOWL_DISTANCE = 14  # [9.3] at 14 MP or less the chit goes straight into the Bowl
+DELAY_STEP = 15  # [9.3] from 15 MP: Delay box floor(d / 15)
 
 
-DELAY_STEP = 15  # [9.3] else into Delay box floor(d / 15)
+def distance_destination(distance: float | None, side: str) -> str:
+    """[9.3] Where a chit picked with a CP goes, by its command distance in MP:
+    the one mapping of a distance to the Bowl or a Delay box (scenario rules
+    that count from elsewhere [19.4.6] [21.2] call it too).
+
+    * 14 MP or less: the Bowl.
+    * 15 MP or more: "divide it by 15, round down, and put the Clan chit on
+      the Delay Track in the box that corresponds to that number".
+    * more than 14 and less than 15 (a road or a path makes half MPs): the
+      text names neither case. The Bowl is bounded by its own sentence ("14
+      MP or less"), so such a chit is delayed, by the shortest delay: box 1,
+      as for every distance up to 30 MP. Rounding 14.5 / 15 down to a box 0
+      would name a box the Delay Track does not have [2.3].
+    * past the last box (75 MP or more): box 4, the longest delay [2.3].
+    * None, no way through to the clan: box 4 as well.
+    """
+    if distance is None:
+        return delay_place(DELAY_BOXES, side)
+    if math.isnan(distance) or distance < 0:
+        raise ValueError(f"no command distance {distance!r} [9.3]")
+    if distance <= BOWL_DISTANCE:
+        return "bowl"
+    return delay_place(max(1, min(DELAY_BOXES, math.floor(distance / DELAY_STEP))), side)
 
 
 def commander(game, side: str) -> str | None:
@@ -92,12 +115,7 @@ def chit_destination(game, side: str, clan: str) -> str:
 def _distance_destination(game, side: str, clan: str) -> str:
     if game.state.clans[clan].off_map:
         return "bowl"  # [9.3] off-map clans go straight into the Bowl
-    d = command_distance(game, side, clan)
-    if d is None:
-        return f"delay4:{side}"  # no messenger gets through: the longest delay
-    if d <= BOWL_DISTANCE:
-        return "bowl"
-    return f"delay{min(4, math.floor(d / DELAY_STEP))}:{side}"
+    return distance_destination(command_distance(game, side, clan), side)
 
 
 def selectable(game, side: str) -> list[str]:

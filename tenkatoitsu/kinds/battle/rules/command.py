@@ -17,7 +17,9 @@ from tenkatoitsu.kinds.battle.state import (
     RALLY,
     chit_clan,
     combat_chit,
+    delay_place,
     is_obligatory,
+    place_name,
 )
 
 DONE = "done"
@@ -51,9 +53,8 @@ def delay_phase(game):
         effect = lookup(game.scenario.table("messengers"), roll, roll)
         if effect[0] == "reserve":
             game.move_chit(chit, "bowl", f"reserve:{side}", "9.1")
-        else:
-            box = max(1, min(4, effect[1]))
-            game.move_chit(chit, "bowl", f"delay{box}:{side}", "9.1")
+        else:  # the table's boxes are 1 to 4, as `check` makes sure [2.3]
+            game.move_chit(chit, "bowl", delay_place(effect[1], side), "9.1")
     for side, h in st.honjins.items():
         for chit in list(h.delay[0]):
             game.move_chit(chit, f"delay1:{side}", "bowl", "9.1")
@@ -102,8 +103,7 @@ def select_chits(game, side: str):
         options = bp.tactic_options(game, side)
         for chit in selectable(game, side):
             dest = chit_destination(game, side, chit_clan(chit))
-            where = "the Bowl" if dest == "bowl" else f"Delay box {dest[5]}"
-            options.append(Option(chit, f"clan {chit_clan(chit)} -> {where}"))
+            options.append(Option(chit, f"clan {chit_clan(chit)} -> {place_name(dest)}"))
         if not options:
             break
         options.append(Option(DONE, f"keep the {h.cp} remaining CP unspent (they are lost)"))

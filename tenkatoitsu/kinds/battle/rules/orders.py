@@ -18,11 +18,18 @@ def attempt(game, clan: str, new: m.Order, rule: str = "8.1") -> tuple[bool, int
     """Roll for an order change; apply it on success. Returns (success, natural die)."""
     current = game.order_of(clan)
     side = game.clan_side(clan)
-    die = game.dice.d6(f"order change of clan {clan} to {new.value}", rule, side=side)
+    hidden = game.options.hidden_orders  # [5.3] the die is open, the orders are not
+    purpose = f"order change of clan {clan}" + ("" if hidden else f" to {new.value}")
+    die = game.dice.d6(purpose, rule, side=side)
     total = die + game.clan_lead(clan)
     need = needed(game, current, new)
     if total >= need:
         game.set_order(clan, new, rule)
         return True, die
-    game.emit(ev.OrderChangeFailed(rule=rule, clan=clan, wanted=new.value, total=total, needed=need))
+    if hidden:
+        game.emit(ev.HiddenOrderChangeFailed(rule=rule, clan=clan, wanted=new.value, total=total,
+                                             needed=need, side=side))
+    else:
+        game.emit(ev.OrderChangeFailed(rule=rule, clan=clan, wanted=new.value, total=total,
+                                       needed=need))
     return False, die

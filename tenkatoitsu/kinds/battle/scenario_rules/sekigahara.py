@@ -14,8 +14,6 @@ Its data (the Betrayal Aid) comes from the rule's parameters:
 
 from __future__ import annotations
 
-import math
-
 from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.hexmap import hex_distance
 from tenkatoitsu.kinds.battle import events as ev
@@ -27,7 +25,7 @@ from tenkatoitsu.kinds.battle.rules.clan_phase import order_sequence
 from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.scenario_rules import sekigahara_data as data
 from tenkatoitsu.kinds.battle.scenario_rules.sekigahara_betrayal import Betrayals
-from tenkatoitsu.kinds.battle.state import chit_clan, clan_chit
+from tenkatoitsu.kinds.battle.state import chit_clan, clan_chit, place_name
 
 NONE = "none"
 DONE = "done"
@@ -98,8 +96,8 @@ class Sekigahara(ScenarioRule):
             options = []
             for chit in chits.selectable(game, b.west):
                 dest = self.destination_from(game, uid, chit_clan(chit))
-                where = "the Bowl" if dest == "bowl" else f"Delay box {dest[5]}"
-                options.append(Option(chit, f"clan {chit_clan(chit)} -> {where} (from {uid})"))
+                options.append(Option(chit, f"clan {chit_clan(chit)} -> {place_name(dest)} "
+                                            f"(from {uid})"))
             if not options:
                 break
             options.append(Option(DONE, f"keep {uid}'s {cp} remaining CP unspent (lost)"))
@@ -119,12 +117,8 @@ class Sekigahara(ScenarioRule):
         side = game.clan_side(clan)
         if game.state.clans[clan].off_map:
             return "bowl"
-        d = chits.command_distance(game, side, clan, origin=uid)
-        if d is None:
-            return f"delay4:{side}"
-        if d <= chits.BOWL_DISTANCE:
-            return "bowl"
-        return f"delay{min(4, math.floor(d / chits.DELAY_STEP))}:{side}"
+        return chits.distance_destination(chits.command_distance(game, side, clan, origin=uid),
+                                          side)
 
     # ------------------------------------------------------------ [21.5] large clans
     def attack_family(self, game, clan: str) -> str:

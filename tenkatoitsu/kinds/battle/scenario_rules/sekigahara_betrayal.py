@@ -17,7 +17,7 @@ from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.core.events import Event
 from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.scenario_rules.sekigahara_data import SekigaharaData, family
-from tenkatoitsu.kinds.battle.state import clan_chit
+from tenkatoitsu.kinds.battle.state import clan_chit, delay_place
 
 NEUTRAL = "neutral"
 SHOOT, HOLD_FIRE = "shoot", "hold"
@@ -184,7 +184,8 @@ class Betrayals:
             self.in_play = True  # orders given at the set-up [10.1] are no switch
         elif name == "UnitEliminated":
             self._happened("first-eliminated", self.game.side_of(event.unit))
-        elif name == "OrderChanged" and event.new == m.Order.REGROUP.value and self.in_play:
+        elif name in ("OrderChanged", "HiddenOrderChanged") and \
+                event.new == m.Order.REGROUP.value and self.in_play:
             self._happened("first-regroup", self.game.clan_side(event.clan))
 
     def _happened(self, kind: str, side: str) -> None:
@@ -380,7 +381,7 @@ class Betrayals:
             st = g.state.clans[clan]
             st.entry = rd.entry_now if choice == NOW else rd.entry_later
             if choice == REDEPLOY:
-                place = f"delay{rd.box}:{side}"
+                place = delay_place(rd.box, side)  # [2.3] checked 1-4 by `check`
         chit = clan_chit(clan)
         if self.before_command:
             self.pending.append((chit, place))  # after the Delay phase

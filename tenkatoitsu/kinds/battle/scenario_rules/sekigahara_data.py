@@ -216,8 +216,8 @@ def check(scenario: m.Scenario, use: m.RuleUse, checker) -> None:
             need("undecided clan family", v[0], undecided, p)
             need("entry", v[1], entries, p)
             need("entry", v[2], entries, p)
-            if not 1 <= v[3] <= 4:
-                err("the Delay box is 1 to 4", p)
+            if not 1 <= v[3] <= m.DELAY_BOXES:
+                err(f"the Delay box is 1 to {m.DELAY_BOXES} [2.3]", p)
         elif p.name in ("stays-loyal", "rout-follows", "free-companion", "impetuous",
                         "impetuous-trigger", "hatamoto"):
             for c in v:

@@ -16,18 +16,21 @@ scenarios/yamazaki.tks."""
 
 from __future__ import annotations
 
-import math
-
 from tenkatoitsu.core.decisions import Decision, Option, yes_no
 from tenkatoitsu.hexmap import Hex, hex_distance, shortest_paths
 from tenkatoitsu.kinds.battle.hooks import ScenarioRule, register
-from tenkatoitsu.kinds.battle.queries.chits import selectable
+from tenkatoitsu.kinds.battle.queries.chits import distance_destination, selectable
 from tenkatoitsu.kinds.battle.queries.zoc import enemy_zoc
-from tenkatoitsu.kinds.battle.state import chit_clan, clan_chit
+from tenkatoitsu.kinds.battle.state import (
+    DELAY_BOXES,
+    chit_clan,
+    clan_chit,
+    delay_box_of,
+    delay_place,
+)
 
 NONE = "none"
 FORTRESS = "fortress"
-BOWL_DISTANCE, DELAY_STEP = 14, 15  # [9.3]
 
 
 def controls_zone(game, side: str, zone: str) -> bool:
@@ -41,13 +44,17 @@ def controls_zone(game, side: str, zone: str) -> bool:
     return not any(h in ezoc for h in hexes)
 
 
-def _box(dest: str) -> int:
-    """'bowl' -> 0, 'delay<n>:<side>' -> n."""
-    return 0 if dest == "bowl" else int(dest[5:dest.index(":")])
+def _delay(dest: str) -> int:
+    """How many turns a destination delays a chit: 0 for the Bowl, else its box."""
+    return delay_box_of(dest) or 0
 
 
-def _dest(box: int, side: str) -> str:
-    return "bowl" if box <= 0 else f"delay{min(4, box)}:{side}"
+def _delayed_more(dest: str, boxes: int, side: str) -> str:
+    """[19.4.4] `boxes` more than `dest`: the Bowl becomes box 1; the track
+    ends at box 4 [2.3]."""
+    if boxes <= 0:
+        return dest
+    return delay_place(min(DELAY_BOXES, _delay(dest) + boxes), side)
 
 
 def distance_from(game, side: str, start: Hex, clan: str) -> float | None:
@@ -275,19 +282,19 @@ class LongGame(ScenarioRule):
     def chit_destination(self, game, side: str, clan: str, dest: str) -> str:
         if side != self.side or game.state.clans[clan].off_map:
             return dest
-        box = _box(dest)
         fort = self.fortress_hexes(game)
-        if box > 0 and fort and self.controls_fortress(game):
-            # [19.4.6] the distance may be counted from the fortress instead
+        if dest != "bowl" and fort and self.controls_fortress(game):
+            # [19.4.6] the distance may be counted from the fortress instead:
+            # the shorter delay of the two, mapped as [9.3] maps any distance
             d = self._fortress_distance(game, side, clan)
             if d is not None:
-                box = min(box, 0 if d <= BOWL_DISTANCE else math.floor(d / DELAY_STEP))
+                dest = min(dest, distance_destination(d, side), key=_delay)
         if game.is_night() and not any(self.is_sheltered(game, u.hex)
                                        for u in game.state.clan_units(clan)):
             # [19.4.4] at night, a clan wholly outside the fortress and the
             # encampments is delayed one box more [19.4.6]
-            box += self.param("night-delay", 1)
-        return _dest(box, side)
+            dest = _delayed_more(dest, self.param("night-delay", 1), side)
+        return dest
 
     def _fortress_distance(self, game, side: str, clan: str) -> float | None:
         key = (clan, game.version)

@@ -41,6 +41,7 @@ from tenkatoitsu.kinds.battle.scenario.model.map import (
 from tenkatoitsu.kinds.battle.scenario.model.plans import Ability, BattlePlan, PlanStatus, Tactic
 from tenkatoitsu.kinds.battle.scenario.model.siege import SiegeArea, SiegeLine, SiegeMap
 from tenkatoitsu.kinds.battle.scenario.model.tables import (
+                                                              DELAY_BOXES,
                                                               CombatModifier,
                                                               CombatModifiers,
                                                               CombatTerm,
@@ -71,7 +72,7 @@ from tenkatoitsu.kinds.battle.scenario.model.victory import (
 )
 
 __all__ = [
-    "FORMAT_VERSION", "Ability", "AutomaticVictory", "BattlePlan", "Change", "Clan",
+    "DELAY_BOXES", "FORMAT_VERSION", "Ability", "AutomaticVictory", "BattlePlan", "Change", "Clan",
     "CombatModifier", "CombatModifiers", "CombatTerm", "CombatType", "CombatTypes", "Commander",
     "Condition", "Crt", "CrtRow", "Die", "Document", "Effects", "Entry", "Fortress",
     "HEXSIDE_MARKS", "HexItem", "HexRect", "HexType", "HexsideFeature", "HexsideType", "Label",

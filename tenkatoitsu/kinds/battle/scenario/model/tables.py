@@ -14,6 +14,10 @@ from tenkatoitsu.dsl.diagnostics import SourcePos
 from tenkatoitsu.kinds.battle.scenario.model.common import Note, Source, Span, _pos
 from tenkatoitsu.kinds.battle.scenario.model.forces import Order
 
+#: [2.3] the Delay Track on each Honjin: boxes 1 to 4 (no box 0); the
+#: messenger table [9.1] and a chit's command distance [9.3] name one of them
+DELAY_BOXES = 4
+
 
 class Die(enum.Enum):
     """The two pairs of combat dice [2.4]: red picks the CRT row, blue the column."""

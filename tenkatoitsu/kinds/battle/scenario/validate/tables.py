@@ -75,6 +75,9 @@ def check_range_table(c: Checker, t: m.RangeTable, kind: str):
             args = r.values[1:]
             if len(args) != nargs or not all(isinstance(a, int) for a in args):
                 c.error(f"table '{t.name}': '{head}' takes {nargs} number(s)", r.pos)
+            elif kind == "messengers" and head == "delay" and not 1 <= args[0] <= m.DELAY_BOXES:
+                c.error(f"table '{t.name}': no Delay box {args[0]}", r.pos,
+                        hint=f"the Delay Track has boxes 1 to {m.DELAY_BOXES} [2.3]")
         else:  # bundori and command tables map to one integer
             if len(r.values) != 1 or not isinstance(r.values[0], int):
                 c.error(f"table '{t.name}': each row gives one number", r.pos)

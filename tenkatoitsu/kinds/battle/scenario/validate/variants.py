@@ -9,21 +9,19 @@ from tenkatoitsu.dsl.checker import Checker
 from tenkatoitsu.hexmap import Grid
 from tenkatoitsu.kinds.battle import hooks
 from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.scenario.setup import setup_problems
+from tenkatoitsu.kinds.battle.scenario.validate.setups import SetupChecker
 
 
 def check_setups(c: Checker, s: m.Scenario, grid: Grid):
-    base = set()
-    for key, msg, pos in setup_problems(s, grid, None):
-        base.add(key)
+    setups = SetupChecker(s, grid)
+    for _, msg, pos in setups.base_problems():
         c.error(msg, pos)
     for v in s.variants:
         if v.is_default:
             continue  # the base set-up already includes it
-        for key, msg, pos in setup_problems(s, grid, v):
-            if key not in base:
-                c.error(msg.replace(": ", f" in variant '{v.id}': ", 1) if ": " in msg
-                        else f"{msg} (variant '{v.id}')", pos)
+        for _, msg, pos in setups.variant_problems(v):
+            c.error(msg.replace(": ", f" in variant '{v.id}': ", 1) if ": " in msg
+                    else f"{msg} (variant '{v.id}')", pos)
 
 
 def check_variants(c: Checker, s: m.Scenario, grid: Grid):
