@@ -68,6 +68,14 @@ def non_negative_int(text: str) -> int:
     return n
 
 
+def seed(text: str) -> int:
+    """A game's seed: 0 or more, of at most 100 digits (what a save keeps)."""
+    n = non_negative_int(text)
+    if len(str(n)) > 100:
+        raise argparse.ArgumentTypeError("takes at most 100 digits")
+    return n
+
+
 def positive_float(text: str) -> float:
     """A finite number above 0."""
     try:

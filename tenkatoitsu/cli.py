@@ -18,9 +18,9 @@ import attrs
 from tenkatoitsu import kinds, sim
 from tenkatoitsu.arguments import (destination, file_name, game_options, name, name_list,
                                    names, non_negative_int, option_item, positive_float,
-                                   positive_int, window_size)
+                                   positive_int, seed, window_size)
 from tenkatoitsu.core.persistence import SaveError, write_text_atomically, write_with_fallback
-from tenkatoitsu.dsl.diagnostics import DiagnosticError, render
+from tenkatoitsu.dsl.diagnostics import DiagnosticError, render_all
 from tenkatoitsu.dsl.loader import LoadResult, bundled, find_scenario, load_file, load_scenario
 from tenkatoitsu.kinds.contract import Description, VariantError
 from tenkatoitsu.session import Session, bots_for, load
@@ -30,15 +30,15 @@ from tenkatoitsu.terminal import Terminal, turns_text
 DEFAULT_SCENARIO = "training"
 
 
-def _report(res: LoadResult, out=sys.stderr, warnings: bool = True) -> None:
-    for d in res.diagnostics:
-        if d.is_error or warnings:
-            print(render(d, res.sources), file=out)
+def _report(res: LoadResult, out=None, warnings: bool = True) -> None:
+    """A file's problems as a compiler prints them: capped per file."""
+    shown = [d for d in res.diagnostics if d.is_error or warnings]
+    if shown:
+        print(render_all(shown, res.sources), file=out or sys.stderr)
 
 
 def _load_errors(e: DiagnosticError) -> int:
-    for d in e.diagnostics:
-        print(render(d), file=sys.stderr)
+    print(render_all(e.diagnostics), file=sys.stderr)
     return 1
 
 
@@ -70,12 +70,12 @@ def cmd_scenarios(args) -> int:
         print(json.dumps([dict(_description_json(k, d), id=name) for name, k, d in rows],
                          ensure_ascii=False, sort_keys=True))
         return 0
-    for name, kind, d in rows:
+    for stem, kind, d in rows:
         seats = d.seats
         who = ", ".join(s.id for s in seats.choices) if seats.fixed else \
             f"{seats.range_text()} players"
         variants = ", ".join(v.id for v in d.variants) or "none"
-        print(f"{name:12} {kind.name:8} {d.name}")
+        print(f"{stem:12} {kind.name:8} {d.name}")
         print(f"{'':12} {'':8} seats: {who}; variants: {variants}")
     return 0
 
@@ -160,7 +160,9 @@ def _seat_ids(kind, scenario, count: int | None, given: int) -> tuple[str, ...] 
 def _add_setup_arguments(p: argparse.ArgumentParser, seats_help: str) -> None:
     p.add_argument("--variant", type=name_list, default=None,
                    help="comma-separated variants, e.g. long,tsutsui")
-    p.add_argument("--seed", type=non_negative_int, default=1)
+    p.add_argument("--seed", type=seed, default=1,
+                   help="the game's one random seed: the same seed and decisions "
+                        "play the same game")
     p.add_argument("--seats", type=positive_int, default=None, help=seats_help)
     p.add_argument("--option", type=option_item, action="append", metavar="KEY=VALUE",
                    help="a game option of the kind (repeat for several)")
