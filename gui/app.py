@@ -88,11 +88,13 @@ class ReplayBar(QToolBar):
         self._setting = False
 
     def sync(self, index: int | None, total: int, first_turn: int, last_turn: int,
-             can_branch: bool = True) -> None:
+             can_branch: bool = True, turn: int | None = None) -> None:
         self._setting = True
         self.slider.setRange(0, max(total - 1, 0))
         self.slider.setValue(total - 1 if index is None else index)
         self.turn.setRange(first_turn, last_turn)
+        if turn is not None:
+            self.turn.setValue(turn)  # the turn of the event shown
         self._setting = False
         self.position.setText(" live" if index is None else f" event {index + 1} of {total}")
         self.branch.setEnabled(index is not None and can_branch)
@@ -348,7 +350,9 @@ class MainWindow(QMainWindow):
         g = c.game
         frames = c.history.frames
         turns = c.history.turn_starts() or {0: 0}
-        self.replay.sync(self.frame, len(frames), min(turns), max(turns), not c.read_only)
+        shown = len(frames) - 1 if self.frame is None else self.frame
+        now = max((t for t, i in turns.items() if i <= shown), default=min(turns))
+        self.replay.sync(self.frame, len(frames), min(turns), max(turns), not c.read_only, now)
         screened = c.screened
         self.stack.setCurrentWidget(self.screen_widget if screened else self.view.central)
         for d in self._docks:

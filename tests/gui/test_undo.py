@@ -113,3 +113,15 @@ def test_undo_keeps_the_map_zoom_and_the_docks(qtbot):
     qtbot.wait(20)
     assert win.view.central.transform().m11() == scale
     assert {d.objectName(): d.width() for d in win._docks} == widths
+
+
+def test_the_replay_bars_turn_box_shows_the_turn_of_the_event_shown(qtbot):
+    win = window(qtbot, players=(("oda", "random"), ("asai", "random")))
+    ctl = win.controller
+    qtbot.waitUntil(lambda: ctl.game.state.turn >= 3, timeout=20_000)
+    ctl.paused = True
+    win.refresh()
+    assert win.replay.turn.value() == ctl.game.state.turn  # live: the turn being played
+    starts = ctl.history.turn_starts()
+    win.show_frame(starts[2])
+    assert win.replay.turn.value() == 2  # a past event: its own turn

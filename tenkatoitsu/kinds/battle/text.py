@@ -17,7 +17,7 @@ from tenkatoitsu.kinds.battle.rules.battle_plan import TACTIC_NAMES
 from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.scenario.printer import span
 from tenkatoitsu.kinds.battle.scenario_rules.betrayal_aid import betrayal_aid
-from tenkatoitsu.kinds.battle.view import HIDDEN, player_view
+from tenkatoitsu.kinds.battle.view import ASSUMED_HIDDEN_ORDER, HIDDEN, player_view
 
 TERRAIN_MARK = {"clear": ".", "heights": "^", "woods": "w", "village": "v", "marsh": "~",
                 "encampment": "e", "fortress": "#"}
@@ -29,8 +29,6 @@ CELL = 5
 #: the decisions whose options are combats, and the Leadership declaration [11.6]
 COMBAT_DECISIONS = ("attack-plan", "attack-step", "combat-order")
 LEADERSHIP = "leadership"
-#: what a side takes an opponent's hidden order to be [5.3] (as the bots do)
-ASSUMED_HIDDEN_ORDER = m.Order.DEFENSE
 TOTSUGEKI_PHASE = f"tactic {TACTIC_NAMES['totsugeki']}"
 
 

@@ -13,8 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from tenkatoitsu.kinds.battle.queries import fortress
+from tenkatoitsu.kinds.battle.scenario import model as m
 
 HIDDEN = "hidden"
+#: what a side takes an opponent's hidden order to be [5.3]: the order a
+#: hidden clan in contact most often has (the bots and the odds shown to a player)
+ASSUMED_HIDDEN_ORDER = m.Order.DEFENSE
 
 
 def player_view(game, side: str) -> dict[str, Any]:

@@ -16,12 +16,10 @@ from contextlib import contextmanager
 
 from tenkatoitsu.hexmap import Hex, shortest_paths
 from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.view import HIDDEN, player_view
+from tenkatoitsu.kinds.battle.view import ASSUMED_HIDDEN_ORDER, HIDDEN, player_view
 
 _HYPOTHETICAL = itertools.count(-1, -1)
 
-#: what a bot assumes a hidden opponent clan's order is
-ASSUMED_HIDDEN_ORDER = m.Order.DEFENSE
 
 
 class BotContext:
