@@ -140,8 +140,9 @@ def _odds_block(title: str, odds, note: str = "") -> str:
             f"<p>value for the attacker: {odds.value:+.2f}</p>")
 
 
-def odds_html(game, value) -> str:
-    """The breakdown and the exact result odds of every combat in an option."""
+def odds_html(game, value, totsugeki=()) -> str:
+    """The breakdown and the exact result odds of every combat in an option;
+    `totsugeki`: the attackers that assault with Totsugeki's bonus [10.4.1]."""
     combats = combats_in(value)
     if not combats:
         return ""
@@ -153,7 +154,8 @@ def odds_html(game, value) -> str:
             out.append(f"<p><b>{'+'.join(dfn)}</b> is not attacked</p>")
             continue
         try:
-            odds = combat_odds(game, list(atk), list(dfn), fighting=fighting)
+            odds = combat_odds(game, list(atk), list(dfn), fighting=fighting,
+                               totsugeki=any(a in totsugeki for a in atk))
         except Exception as e:  # a preview never stops the game; say why it is missing
             out.append(f"<p>{title}: no preview ({e})</p>")
             continue
@@ -192,7 +194,7 @@ def preview_html(game, d: Decision, value) -> str:
     """What a player reads before choosing this option of `d`."""
     if d.kind == "leadership" and isinstance(d.context, dict):
         return leadership_odds_html(game, d.context, value)
-    return odds_html(game, value)
+    return odds_html(game, value, d.context.get("totsugeki", ()))
 
 
 def has_preview(d: Decision) -> bool:

@@ -10,10 +10,8 @@ from contextlib import contextmanager
 from fractions import Fraction
 
 from tenkatoitsu.hexmap import Hex
-from tenkatoitsu.kinds.battle.events import PhaseStarted
 from tenkatoitsu.kinds.battle.queries.combat_modifiers import Leadership
 from tenkatoitsu.kinds.battle.queries.odds import TWO_D6, Odds, combat_odds
-from tenkatoitsu.kinds.battle.rules.battle_plan import TACTIC_NAMES
 from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.scenario.printer import span
 from tenkatoitsu.kinds.battle.scenario_rules.betrayal_aid import betrayal_aid
@@ -29,7 +27,6 @@ CELL = 5
 #: the decisions whose options are combats, and the Leadership declaration [11.6]
 COMBAT_DECISIONS = ("attack-plan", "attack-step", "combat-order")
 LEADERSHIP = "leadership"
-TOTSUGEKI_PHASE = f"tactic {TACTIC_NAMES['totsugeki']}"
 
 
 # ---------------------------------------------------------------- terminal play
@@ -215,7 +212,7 @@ def combat_notes(game, decision, side: str, detail: bool = False) -> dict[int, s
         return {}
     combats = {i: _combats(o.value) for i, o in enumerate(decision.options)}
     every = sorted({a for cs in combats.values() for atk, _ in cs for a in atk})
-    charging = _totsugeki_clan(game)
+    bonus = set(decision.context.get("totsugeki", ()))  # [10.4.1]
     out = {}
     with orders_as_seen(game, side) as hidden:
         for i, cs in combats.items():
@@ -228,21 +225,11 @@ def combat_notes(game, decision, side: str, detail: bool = False) -> dict[int, s
                 if not atk:
                     notes.append(f"{'+'.join(dfn)} is not attacked")
                     continue
-                tot = any(game.state.units[a].clan == charging and a in game.state.moved
-                          for a in atk)
-                odds = combat_odds(game, list(atk), list(dfn), totsugeki=tot, fighting=fighting)
+                odds = combat_odds(game, list(atk), list(dfn), totsugeki=bool(bonus & set(atk)),
+                                   fighting=fighting)
                 notes.append(_odds_text(game, atk, dfn, odds, hidden, detail, "before Leadership"))
             out[i] = "\n".join(notes)
     return out
-
-
-def _totsugeki_clan(game) -> str | None:
-    """[10.4.1] the clan whose Totsugeki is being performed, if the phase
-    under way is one: its units that charged assault with the bonus."""
-    for e in reversed(game.events):
-        if isinstance(e, PhaseStarted):
-            return e.clan if e.phase == TOTSUGEKI_PHASE else None
-    return None
 
 
 def _leadership_notes(game, decision, side: str, detail: bool) -> dict[int, str]:

@@ -126,10 +126,15 @@ def attacks(game, side: str, units: Iterable[str], *, kido: bool = False,
     plan per connected group, the combined attack rolls, then each combat in
     the order the attacker chooses. Returns the list of CombatRecords."""
     totsugeki_clans = set(totsugeki_clans)
+    units = list(units)
+    # [10.4.1] the units that charged under a Totsugeki assault with its bonus:
+    # the decisions name them, so that a preview of the odds counts it
+    bonus = sorted(u for u in units
+                   if clan_of(game, u) in totsugeki_clans and u in game.state.moved)
     groups = attack_groups(game, side, units)
     planned: list[Combat] = []
     for g in groups:
-        plan = yield from _choose_plan(game, side, g, rule)
+        plan = yield from _choose_plan(game, side, g, rule, bonus)
         planned.extend(plan)
     if not planned:
         return []
@@ -177,7 +182,7 @@ def attacks(game, side: str, units: Iterable[str], *, kido: bool = False,
                 side, "combat-order", "Which combat is resolved next?",
                 tuple(Option(Combat(r.attackers, r.planned.defenders).value(),
                              Combat(r.attackers, r.planned.defenders).label()) for r in pending),
-                "11.6")
+                "11.6", {"totsugeki": bonus})
             key = Combat.from_value(value)
             rec = next(r for r in pending if (r.attackers, r.planned.defenders) ==
                        (key.attackers, key.defenders))
@@ -208,12 +213,13 @@ def _still_fighting(game, attackers, defenders) -> tuple[tuple[str, ...], tuple[
     return tuple(atk), tuple(dfn)
 
 
-def _choose_plan(game, side: str, g: Group, rule: str):
+def _choose_plan(game, side: str, g: Group, rule: str, bonus: list[str] = ()):
     plans = list(itertools.islice(group_plans(g), PLAN_LIMIT + 1))
     must_a = ", ".join(sorted(g.must_attack)) or "none"
     must_d = ", ".join(sorted(g.must_be_attacked)) or "none"
     ctx = {"attackers": list(g.attackers), "defenders": list(g.defenders),
-           "must_attack": sorted(g.must_attack), "must_be_attacked": sorted(g.must_be_attacked)}
+           "must_attack": sorted(g.must_attack), "must_be_attacked": sorted(g.must_be_attacked),
+           "totsugeki": [u for u in bonus if u in g.attackers]}
     if len(plans) == 1:
         game.note(rule, f"attacks: {plan_label(plans[0])} (the only legal plan)")
         return plans[0]
