@@ -3,6 +3,7 @@ the combat decisions name the attackers that assault with it."""
 
 from tenkatoitsu.dsl.loader import load_scenario
 from tenkatoitsu.kinds.battle import text
+from tenkatoitsu.kinds.battle.queries.attacks import combats_in
 from tenkatoitsu.kinds.battle.queries.odds import combat_odds
 from tenkatoitsu.session import Session, make_bot
 
@@ -29,8 +30,8 @@ def test_10_4_1_the_combat_choice_names_the_units_with_the_bonus_and_the_odds_co
     assert bonus and all(u in game.state.moved for u in bonus)
     notes = text.combat_notes(game, dec, dec.side)
     for i, o in enumerate(dec.options):
-        (atk, dfn), = [c for c in text._combats(o.value) if c[0]]
-        fighting = sorted({a for opt in dec.options for c in text._combats(opt.value)
+        (atk, dfn), = [c for c in combats_in(o.value) if c[0]]
+        fighting = sorted({a for opt in dec.options for c in combats_in(opt.value)
                            for a in c[0]})
         with_bonus = combat_odds(game, atk, dfn, totsugeki=bool(set(bonus) & set(atk)),
                                  fighting=fighting)

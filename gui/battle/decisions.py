@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from tenkatoitsu.core.decisions import Decision
 from tenkatoitsu.hexmap import Hex
 from tenkatoitsu.kinds.battle.queries import reach
+from tenkatoitsu.kinds.battle.queries.attacks import combats_in
 from tenkatoitsu.kinds.battle.queries.combat_modifiers import Leadership
 from tenkatoitsu.kinds.battle.queries.odds import combat_odds
 from tenkatoitsu.kinds.battle.rules import movement
@@ -38,21 +39,6 @@ from tenkatoitsu.kinds.battle.scenario import model as m
 _HEX_ID = re.compile(r"^\d{4}$")
 _COST = re.compile(r"\(([^()]*)\)\s*$")
 _PATH_MODES = {"march-hex": "march", "charge-hex": "charge"}
-
-
-def is_combat(value) -> bool:
-    """`[[attackers], [defenders]]`: the value of one combat (rules/combat.py)."""
-    return (isinstance(value, list) and len(value) == 2
-            and all(isinstance(x, list) and all(isinstance(u, str) for u in x) for x in value))
-
-
-def combats_in(value) -> list:
-    """The combats an option stands for: one, a plan (a list of them), or none."""
-    if is_combat(value):
-        return [value]
-    if isinstance(value, list) and value and all(is_combat(c) for c in value):
-        return list(value)
-    return []
 
 
 class MapChoices:

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from fractions import Fraction
 
 from tenkatoitsu.hexmap import Hex
+from tenkatoitsu.kinds.battle.queries.attacks import combats_in
 from tenkatoitsu.kinds.battle.queries.combat_modifiers import Leadership
 from tenkatoitsu.kinds.battle.queries.odds import TWO_D6, Odds, combat_odds
 from tenkatoitsu.kinds.battle.scenario import model as m
@@ -210,7 +211,7 @@ def combat_notes(game, decision, side: str, detail: bool = False) -> dict[int, s
         return _leadership_notes(game, decision, side, detail)
     if decision.kind not in COMBAT_DECISIONS:
         return {}
-    combats = {i: _combats(o.value) for i, o in enumerate(decision.options)}
+    combats = {i: combats_in(o.value) for i, o in enumerate(decision.options)}
     every = sorted({a for cs in combats.values() for atk, _ in cs for a in atk})
     bonus = set(decision.context.get("totsugeki", ()))  # [10.4.1]
     out = {}
@@ -259,21 +260,6 @@ def _leader(game, pair) -> Leadership | None:
     if not (isinstance(pair, list) and len(pair) == 2 and pair[0] in game.state.units):
         return None
     return Leadership(pair[0], game.lead(pair[0]), m.Die(pair[1]))
-
-
-def _is_combat(value) -> bool:
-    """`[[attackers], [defenders]]`: the value of one combat (rules/combat.py)."""
-    return isinstance(value, list) and len(value) == 2 and all(
-        isinstance(x, list) and all(isinstance(u, str) for u in x) for x in value)
-
-
-def _combats(value) -> list[tuple[list[str], list[str]]]:
-    """The combats an option stands for: one, a plan (a list of them), or none."""
-    if _is_combat(value):
-        return [tuple(value)]
-    if isinstance(value, list) and value and all(_is_combat(c) for c in value):
-        return [tuple(c) for c in value]
-    return []
 
 
 def _pct(p: Fraction) -> str:

@@ -56,6 +56,22 @@ def plan_value(plan: Plan) -> list:
     return [c.value() for c in plan]
 
 
+def is_combat_value(value) -> bool:
+    """`[[attackers], [defenders]]`: what `Combat.value` makes."""
+    return isinstance(value, list) and len(value) == 2 and all(
+        isinstance(x, list) and all(isinstance(u, str) for u in x) for x in value)
+
+
+def combats_in(value) -> list[tuple[list[str], list[str]]]:
+    """The combats an option's value stands for: one, a plan (a list of them,
+    as `plan_value` makes), or none."""
+    if is_combat_value(value):
+        return [tuple(value)]
+    if isinstance(value, list) and value and all(is_combat_value(c) for c in value):
+        return [tuple(c) for c in value]
+    return []
+
+
 def plan_label(plan: Plan) -> str:
     return "; ".join(c.label() for c in plan) or "no attack"
 
