@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from tenkatoitsu_gui.history import Recorded, load_recorded, start_recorded
 
 from tenkatoitsu.core.decisions import Decision, IllegalAnswer
-from tenkatoitsu.session import make_bot
+from tenkatoitsu.session import make_bot, undo_point
 
 HUMAN = "human"
 
@@ -246,14 +246,14 @@ class GameController(QObject):
         rolled or a chit drawn since (they revealed what was hidden)."""
         if self.read_only:
             return None, f"this game cannot be continued: {self.read_only}"
-        humans = set(self.humans())
-        k = max((i for i, s in enumerate(self.history.asked) if s in humans), default=None)
+        frames = self.history.frames
+        k, blocker = undo_point(self.history.asked, set(self.humans()),
+                                lambda k: (f.event for f in frames if f.answered > k))
+        if blocker is not None:
+            return None, (f"cannot take back the last decision: since then "
+                          f"[{blocker.rule}] {blocker.text()}")
         if k is None:
             return None, "there is no decision of yours to take back"
-        for f in self.history.frames:
-            if f.answered > k and f.event.reveals:
-                return None, (f"cannot take back the last decision: since then "
-                              f"[{f.event.rule}] {f.event.text()}")
         return k, ""
 
     def undo(self) -> str | None:

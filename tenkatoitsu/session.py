@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path, PurePath
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
 
 import attrs
 import cattrs
@@ -15,6 +15,7 @@ import cattrs
 from tenkatoitsu import kinds
 from tenkatoitsu.bundled import SCENARIOS_DIR
 from tenkatoitsu.core.driver import Driver
+from tenkatoitsu.core.events import Event
 from tenkatoitsu.core.persistence import SaveError
 from tenkatoitsu.dsl.diagnostics import DiagnosticError, did_you_mean
 from tenkatoitsu.dsl.loader import SUFFIX, ScenarioFile, bundled, load_scenario, texts_digest
@@ -133,6 +134,20 @@ def bots_for(session: Session, names: str, seed: int) -> dict[str, Any]:
     if len(parts) != len(players):
         raise ValueError(f"--bots takes one name, or one per player ({', '.join(players)})")
     return {p: make_bot(session.kind, name, seed, p) for p, name in zip(players, parts)}
+
+
+def undo_point(asked: Sequence[str], humans: Collection[str],
+               events_after: Callable[[int], Iterable[Event]]) -> tuple[int | None, Event | None]:
+    """How many answers to keep to take back the last decision of a human
+    seat (`asked`: the seat of each answer so far; `events_after(k)`: the
+    events since answer k). Never back past a die rolled or a chit drawn
+    since, as in boardgame.io: they showed what was hidden. (None, None):
+    no human decision yet; (None, event): that event stands in the way."""
+    k = max((i for i, s in enumerate(asked) if s in humans), default=None)
+    if k is None:
+        return None, None
+    blocker = next((e for e in events_after(k) if e.reveals), None)
+    return (None, blocker) if blocker is not None else (k, None)
 
 
 def make_bot(kind: Kind, name: str, seed: int, player: str):

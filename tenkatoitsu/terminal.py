@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 
 from tenkatoitsu.core.decisions import Decision
-from tenkatoitsu.session import Session, make_bot
+from tenkatoitsu.session import Session, make_bot, undo_point
 
 HELP = ("  answer: an option's number, or a value it holds (a hex such as 0305, a unit or a "
         "clan id;\n  #N: the number N, =V: the value V)\n  commands: u: undo your last decision; "
@@ -244,14 +244,13 @@ class Terminal:
         """How many answers to keep to take back the last decision of a human
         seat, or None and why not: never back past a die rolled or a chit
         drawn since (they showed what was hidden), as the window's Undo."""
-        k = max((i for i, s in enumerate(self.asked) if s in self.humans), default=None)
+        k, e = undo_point(self.asked, self.humans, lambda k: self.game.events[self.marks[k]:])
+        if e is not None:
+            since = f"[{e.rule}] {e.text()}" if e.visible_to(self.viewer()) else \
+                "a die was rolled or a chit drawn"
+            return None, f"cannot take back your last decision: since then {since}"
         if k is None:
             return None, "nothing to undo: no decision of yours has been made yet"
-        for e in self.game.events[self.marks[k]:]:
-            if e.reveals:
-                since = f"[{e.rule}] {e.text()}" if e.visible_to(self.viewer()) else \
-                    "a die was rolled or a chit drawn"
-                return None, f"cannot take back your last decision: since then {since}"
         return k, ""
 
     def undo(self) -> str:
