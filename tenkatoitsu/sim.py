@@ -13,7 +13,6 @@ import hashlib
 import io
 import math
 import os
-import re
 import sys
 import time
 from collections import Counter
@@ -24,6 +23,7 @@ import attrs
 
 from tenkatoitsu.core.persistence import write_bytes_atomically, write_text_atomically
 from tenkatoitsu.dsl.loader import load_scenario
+from tenkatoitsu.kinds.contract import level_names_side
 from tenkatoitsu.session import Session, make_bot
 
 Z95 = 1.959963984540054
@@ -214,10 +214,7 @@ def level_name(level: str | None, winner: str | None, names: dict[str, str]) -> 
     if winner is None:
         return text
     name = names.get(winner, winner)
-    said = set(re.findall(r"\w+", text.lower()))
-    if said & ({w for w in re.findall(r"\w+", name.lower()) if len(w) > 2} | {winner.lower()}):
-        return text
-    return f"{text} ({name})"
+    return text if level_names_side(text, winner, name) else f"{text} ({name})"
 
 
 # ---------------------------------------------------------------- output

@@ -18,6 +18,7 @@ from tenkatoitsu.kinds.battle.rules import samurai
 from tenkatoitsu.kinds.battle.rules.victory import standing
 from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.view import GameAt
+from tenkatoitsu.kinds.contract import level_names_side
 
 
 def rule_link(rule: str) -> str:
@@ -163,7 +164,7 @@ def names_winner(game, winner: str | None, title: str) -> bool:
     """Whether a level's title says who wins (a side's name, or a draw)."""
     if winner is None:
         return "draw" in title.lower()
-    return any(w in title for w in side_name(game, winner).split() if len(w) > 2)
+    return level_names_side(title, winner, side_name(game, winner))
 
 
 def result_words(game, winner, level) -> str:

@@ -10,6 +10,7 @@ emits Events (`tenkatoitsu.core`); a game is scenario + seed + decisions."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 
@@ -84,6 +85,14 @@ class Result:
     @property
     def turns_played(self) -> int:
         return max(0, self.turns - self.first_turn + 1)
+
+
+def level_names_side(level: str, side: str, name: str) -> bool:
+    """Whether a victory level's words say whose it is: the side's id or a
+    word of its name ("Decisive Oda victory"), not "automatic victory"."""
+    said = set(re.findall(r"\w+", level.lower()))
+    return bool(said & ({w for w in re.findall(r"\w+", name.lower()) if len(w) > 2}
+                        | {side.lower()}))
 
 
 @attrs.frozen
