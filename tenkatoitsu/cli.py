@@ -275,10 +275,11 @@ def _loaded_game(args):
 
 def _play_terminal(args, session, bots) -> int:
     players = session.game.players
-    humans = set(players) if args.human == "both" else {args.human}
+    asked = names(args.human)
+    humans = set(players) if asked in (["both"], ["all"]) else set(asked)
     if not humans <= set(players):
-        print(f"tenkatoitsu play: --human takes a side ({', '.join(players)}) or 'both'",
-              file=sys.stderr)
+        print(f"tenkatoitsu play: --human takes seats ({', '.join(players)}, comma-separated) "
+              "or 'all' ('both')", file=sys.stderr)
         return 2
     terminal = Terminal(session, humans, bots)
     try:
@@ -504,8 +505,9 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--json", action="store_true", help="print the result as one JSON object")
     pl.add_argument("--save", metavar="FILE", type=destination("--save"),
                     help="save the game (JSON) for replay and log")
-    pl.add_argument("--human", metavar="SEAT", type=name,
-                    help="play SEAT (or 'both'/all, hot-seat) at the terminal; bots play the rest")
+    pl.add_argument("--human", metavar="SEATS", type=name_list,
+                    help="play SEATS (comma-separated, or 'all'/'both': hot-seat) at the "
+                         "terminal; bots play the rest")
     pl.set_defaults(func=cmd_play)
     sm = sub.add_parser("sim", help="Monte Carlo balance run: many bot games, rates with 95%% "
                                     "Wilson intervals, score distribution, timings")

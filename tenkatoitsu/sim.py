@@ -204,6 +204,13 @@ def summarise(spec: SimSpec, sf, results: list[dict], jobs: int, wall: float) ->
                 played[bot] += 1
                 won[bot] += r["winner"] == seat
         out["bot_wins"] = {b: rate(won[b], played[b]) for b in sorted(played)}
+        out["bot_scores"] = {b: round(sum(r[key][seat] for r in results
+                                          for seat, bot in r["bots"].items() if bot == b)
+                                      / played[b], 3) for b in sorted(played)}
+    if len(seats) > 1 and not kind.seats(sf.document).fixed:
+        # a table of players: the first seat moves first; its share of wins against an even share
+        out["first_player"] = dict(rate(winners.get(seats[0], 0)), seat=seats[0],
+                                   even=round(1 / len(seats), 4))
     return out
 
 
@@ -240,7 +247,13 @@ def report(summary: dict, sf) -> str:
         out.append(f"  {names[s] + ' wins':{col}} {_pct(r)}")
     out.append(f"  {'draws':{col}} {_pct(summary['draws'])}")
     for b, r in summary.get("bot_wins", {}).items():
-        out.append(f"  {'bot ' + b + ' wins':{col}} {_pct(r)}")
+        mean = summary.get("bot_scores", {}).get(b)
+        out.append(f"  {'bot ' + b + ' wins':{col}} {_pct(r)}"
+                   + (f"  mean {title} {mean:.2f}" if mean is not None else ""))
+    first = summary.get("first_player")
+    if first:
+        out.append(f"  {'first player (' + names[first['seat']] + ') wins':{col}} {_pct(first)}"
+                   f"  (an even share: {100 * first['even']:.1f}%)")
     out.append("victory levels:")
     for level, r in summary["levels"].items():
         out.append(f"  {level:{col}} {_pct(r)}")

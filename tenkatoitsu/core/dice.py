@@ -33,3 +33,10 @@ class Dice:
         if not items:
             raise IndexError("draw from an empty container")
         return items[self._rng.randrange(len(items))]
+
+    def shuffled(self, items) -> list:
+        """The items in a random order from the game's one stream (a shuffled
+        deck, tokens dealt face down); the caller's event records the result."""
+        out = list(items)
+        self._rng.shuffle(out)
+        return out

@@ -1,0 +1,1 @@
+"""The castles scenario file: its model, builder, checks and printer."""
