@@ -2,10 +2,17 @@ from pathlib import Path
 
 import pytest
 
+from tenkatoitsu.dsl.frontmatter import read_header
 from tenkatoitsu.kinds.battle.load import load_file
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios"
+
+
+def is_battle(path: Path) -> bool:
+    """A shipped file of the battle kind (its header names no other kind)."""
+    return read_header(path.read_text(encoding="utf-8"), str(path)).kind in \
+        (None, "battle", "tenkatoitsu")
 
 
 @pytest.fixture(scope="session")

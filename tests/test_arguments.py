@@ -46,7 +46,7 @@ BAD = [
     (["play", TRAINING, "--seats", "0"], "--seats", "at least 1"),
     (["play", TRAINING, "--option", "nokey"], "--option", "KEY=VALUE"),
     (["play", TRAINING, "--option", "=1"], "--option", "KEY=VALUE"),
-    (["play", TRAINING, "--human", ""], "--human", "must not be empty"),
+    (["play", TRAINING, "--human", ""], "--human", "one name or more"),
     (["sim", TRAINING, "-n", "0"], "-n", "at least 1"),
     (["sim", TRAINING, "-n", "-3"], "-n", "at least 1"),
     (["sim", TRAINING, "--jobs", "0"], "--jobs/-j", "at least 1"),
@@ -75,7 +75,7 @@ def test_a_bad_option_is_refused_by_the_parser_naming_it(argv, option, why, caps
     (["gui", TRAINING, "--headless", "--players", "human,nobody"],
      "argument --players: unknown player 'nobody'"),
     (["gui", TRAINING, "--headless", "--load", "g.json"], "argument --load: "),
-    (["play", TRAINING, "--human", "nobody"], "--human takes a side (oda, asai)"),
+    (["play", TRAINING, "--human", "nobody"], "--human takes seats (oda, asai, comma-separated)"),
 ])
 def test_options_checked_against_the_scenario_name_the_option(argv, message, capsys):
     assert main(argv) == 2

@@ -47,7 +47,7 @@ def test_bad_input_reprompts_and_eof_ends_cleanly():
 
 def test_a_side_that_does_not_exist():
     res = run_play("", "--human", "tokugawa")
-    assert res.returncode == 2 and "--human takes a side" in res.stderr
+    assert res.returncode == 2 and "--human takes seats (oda, asai" in res.stderr
 
 
 def test_sekigahara_status_shows_the_betrayal_aid():

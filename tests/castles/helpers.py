@@ -60,9 +60,6 @@ def clear(game: Game) -> None:
 
 # ---- added for the rule tests (test_setup/deployment/tactics/daimyo/war/faq/properties)
 
-from tenkatoitsu.core.events import DieRolled  # noqa: E402
-from tenkatoitsu.kinds.castles.game import play_card  # noqa: E402
-
 #: castle values by board order, for hand-made positions: usuki 2, oko 3,
 #: shuri 4, yoshida 5, kyo 6, kasugayama 7, kiyosu 8, tsutsujigasaki 9,
 #: yonezawa 10, odawara 11, tokuyama 12
@@ -102,6 +99,8 @@ class ScriptedDice:
     def roll(self, n, purpose, rule, *, colour=None, side=None):
         if not self.rolls:
             return self.then.roll(n, purpose, rule, colour=colour, side=side)
+        from tenkatoitsu.core.events import DieRolled
+
         faces = self.rolls.pop(0)
         assert len(faces) == n
         self.emit(DieRolled(rule=rule, purpose=purpose, dice=faces, colour=colour, side=side))
@@ -116,4 +115,6 @@ def script_dice(game: Game, *rolls) -> ScriptedDice:
 def card(game: Game, seat: str, action: str) -> Driver:
     """A card played on the position as it stands, step by step: the
     driver's pending decisions are its card-target questions."""
+    from tenkatoitsu.kinds.castles.game import play_card
+
     return Driver(play_card(game, seat, action))

@@ -101,10 +101,11 @@ class CastlesScenario:
     #: the map block's title, and the outlines (coastlines) drawn under the areas
     map_title: str = ""
     shapes: tuple[Shape, ...] = ()
-    #: where each statement stands in the file, keys in the order written
-    #: ("scenario", "players", "map", "area kyo", "link land kyo kiyosu",
-    #: "components display", ...): for located diagnostics, and for `fmt` to
-    #: keep comments beside their statements. Not part of the scenario's value.
+    #: where each statement stands in the file ("scenario", "players", "map",
+    #: "area kyo", "link land kyo kiyosu" with the ends as written and the links
+    #: in the order written, "components display", "tactic scout", ...): for
+    #: located diagnostics, and for `fmt` to keep the links' order and the
+    #: comments beside their statements. Not part of the scenario's value.
     where: Mapping[str, SourcePos] = attrs.field(factory=dict, eq=False)
 
     def kyo(self) -> str | None:
