@@ -42,6 +42,9 @@ SHOTS = {
                      "--size", "1900x1200"],
     "nagakute-map": ["scenarios/nagakute.tks", "--seed", "1", "--grab", "map",
                      "--size", "1900x1300"],
+    # a 3-seat castles game mid-war: Kyō (the sixth castle) just resolved
+    "castles-war": ["scenarios/castles.tks", "--players", "random,random,random", "--seed", "1",
+                    "--play-turns", "99", "--at-event", "AreaResolved:6"],
 }
 
 

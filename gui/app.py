@@ -5,6 +5,8 @@ gui` command that opens the window in command.py."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
@@ -34,7 +36,7 @@ from tenkatoitsu_gui.summary import GameOverDialog
 from tenkatoitsu.core.persistence import SaveError
 from tenkatoitsu.dsl.diagnostics import DiagnosticError, render
 from tenkatoitsu.kinds import UnknownKind
-from tenkatoitsu.kinds.contract import VariantError
+from tenkatoitsu.kinds.contract import VariantError, event_text
 
 # ====================================================================== dialogs
 
@@ -305,6 +307,7 @@ class MainWindow(QMainWindow):
             if front in by_title and behind in by_title:
                 self.tabifyDockWidget(by_title[front], by_title[behind])
                 by_title[front].raise_()
+        self.log.wording = partial(event_text, controller.kind, controller.game)
         self.log.reset([f.event for f in controller.history.frames])
         self.frame = None
 

@@ -80,6 +80,13 @@ def game_for_screenshot(args) -> GameController:
     return ctl
 
 
+def event_index(ctl: GameController, mark: str) -> int | None:
+    """The frame of the Nth event of a type ("AreaResolved:6"), or None."""
+    kind, _, n = mark.partition(":")
+    found = [i for i, f in enumerate(ctl.history.frames) if type(f.event).__name__ == kind]
+    return found[int(n) - 1] if len(found) >= int(n) else None
+
+
 def screenshot(args, app: QApplication) -> int:
     """Render offscreen after bot-played turns (--play-turns), optionally up to a
     decision kind (--until), and save the window or one part (--grab). A save
@@ -97,6 +104,16 @@ def screenshot(args, app: QApplication) -> int:
     win.resize(w, h)
     win.show()
     app.processEvents()
+    if getattr(args, "at_event", None):
+        index = event_index(ctl, args.at_event)
+        if index is None:
+            print(f"tenkatoitsu gui: --at-event: the game has no event {args.at_event}",
+                  file=sys.stderr)
+            return 1
+        if win.summary is not None:  # the replay viewer, not the game over
+            win.summary.close()
+        win.show_frame(index)
+        app.processEvents()
     view = win.view
     view.fit()
     if args.zoom:

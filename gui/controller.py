@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from tenkatoitsu_gui.history import Recorded, load_recorded, start_recorded
 
 from tenkatoitsu.core.decisions import Decision, IllegalAnswer
+from tenkatoitsu.kinds.contract import event_text
 from tenkatoitsu.session import make_bot, undo_point
 
 HUMAN = "human"
@@ -251,7 +252,7 @@ class GameController(QObject):
                                 lambda k: (f.event for f in frames if f.answered > k))
         if blocker is not None:
             return None, (f"cannot take back the last decision: since then "
-                          f"[{blocker.rule}] {blocker.text()}")
+                          f"[{blocker.rule}] {event_text(self.kind, self.game, blocker)}")
         if k is None:
             return None, "there is no decision of yours to take back"
         return k, ""

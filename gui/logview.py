@@ -36,8 +36,9 @@ NO_SEAT = "(no seat)"
 RULE_SLACK = 6  # pixels past the rule id that still count as a click on it
 
 
-def event_line(e) -> str:
-    return f"[{e.rule}] {e.text()}"
+def event_line(e, wording=None) -> str:
+    """"[rule] text", in the kind's wording when given (contract.event_text)."""
+    return f"[{e.rule}] {wording(e) if wording is not None else e.text()}"
 
 
 def split_rule(text: str) -> tuple[str, str]:
@@ -110,6 +111,8 @@ class EventLog(QWidget):
         self._viewer: str | None = NO_SEAT
         self._reveal_all = False
         self._scroll_pending = False
+        #: the game's kind words its events (contract.event_text); set with each game
+        self.wording = None
 
     def show_for(self, viewer: str | None, reveal_all: bool = False) -> None:
         """Show what `viewer` may read; everything when `reveal_all` (a
@@ -126,7 +129,7 @@ class EventLog(QWidget):
 
     def line(self, e) -> str:
         """The event's line as this log's viewer may read it ("" if not at all)."""
-        return event_line(e) if self.readable(e) else ""
+        return event_line(e, self.wording) if self.readable(e) else ""
 
     def reset(self, events) -> None:
         self.list.clear()

@@ -144,3 +144,13 @@ def destination(option: str) -> Callable[[str], str]:
         return text
     check.__name__ = "destination"
     return check
+
+
+def event_mark(text: str) -> str:
+    """"TYPE" or "TYPE:N": the Nth event (from 1) of a type, e.g. AreaResolved:6."""
+    name_, _, n = text.strip().partition(":")
+    if not name_ or not name_.isidentifier():
+        raise argparse.ArgumentTypeError(f"'{text[:80]}' is not an event type, e.g. AreaResolved:6")
+    if n and (not n.isdigit() or int(n) < 1):
+        raise argparse.ArgumentTypeError(f"'{n[:20]}' is not a count from 1")
+    return f"{name_}:{n or 1}"

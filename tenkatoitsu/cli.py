@@ -16,13 +16,13 @@ from pathlib import Path
 import attrs
 
 from tenkatoitsu import kinds, sim
-from tenkatoitsu.arguments import (destination, file_name, game_options, name, name_list,
-                                   names, non_negative_int, option_item, positive_float,
-                                   positive_int, seed, window_size)
+from tenkatoitsu.arguments import (destination, event_mark, file_name, game_options, name,
+                                   name_list, names, non_negative_int, option_item,
+                                   positive_float, positive_int, seed, window_size)
 from tenkatoitsu.core.persistence import SaveError, write_text_atomically, write_with_fallback
 from tenkatoitsu.dsl.diagnostics import DiagnosticError, render_all
 from tenkatoitsu.dsl.loader import LoadResult, bundled, find_scenario, load_file, load_scenario
-from tenkatoitsu.kinds.contract import Description, VariantError
+from tenkatoitsu.kinds.contract import Description, VariantError, event_text
 from tenkatoitsu.session import Session, bots_for, load
 from tenkatoitsu.terminal import Terminal, turns_text
 
@@ -334,7 +334,7 @@ def cmd_log(args) -> int:
         return 2
     for e in g.events:
         if e.visible_to(viewer):
-            print(f"[{e.rule}] {e.text()}")
+            print(f"[{e.rule}] {event_text(session.kind, g, e)}")
     for rule, line in session.kind.result_lines(g, viewer):
         print(f"[{rule}] {line}")
     if not (report.events_match and report.digest_match):
@@ -551,6 +551,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="bot-played turns before it")
     gu.add_argument("--until", metavar="KIND", type=name,
                     help="then play on to a decision of this kind")
+    gu.add_argument("--at-event", metavar="TYPE[:N]", type=event_mark, default=None,
+                    help="show the replay viewer at the Nth event of TYPE (e.g. AreaResolved:6)")
     gu.add_argument("--grab", type=name, default=None,
                     help="window (default), a part of the kind's view (battle: map, honjin, "
                          "bowl, tracks, decision, siege, betrayal, victory), summary (the "

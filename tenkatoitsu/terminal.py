@@ -15,6 +15,7 @@ from __future__ import annotations
 import sys
 
 from tenkatoitsu.core.decisions import Decision
+from tenkatoitsu.kinds.contract import event_text
 from tenkatoitsu.session import Session, make_bot, undo_point
 
 HELP = ("  answer: an option's number, or a value it holds (a hex such as 0305, a unit or a "
@@ -159,7 +160,7 @@ class Terminal:
         events = self.game.events
         for e in events[self.logged:]:
             if not e.terse and e.visible_to(viewer):
-                self.say(f"  [{e.rule}] {e.text()}")
+                self.say(f"  [{e.rule}] {event_text(self.session.kind, self.game, e)}")
         self.logged = len(events)
 
     def screen(self, side: str, decision: Decision | None = None, whole_map: bool = False) -> str:
@@ -246,7 +247,7 @@ class Terminal:
         drawn since (they showed what was hidden), as the window's Undo."""
         k, e = undo_point(self.asked, self.humans, lambda k: self.game.events[self.marks[k]:])
         if e is not None:
-            since = f"[{e.rule}] {e.text()}" if e.visible_to(self.viewer()) else \
+            since = f"[{e.rule}] {event_text(self.session.kind, self.game, e)}" if e.visible_to(self.viewer()) else \
                 "a die was rolled or a chit drawn"
             return None, f"cannot take back your last decision: since then {since}"
         if k is None:

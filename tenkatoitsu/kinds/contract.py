@@ -95,6 +95,14 @@ def level_names_side(level: str, side: str, name: str) -> bool:
                         | {side.lower()}))
 
 
+def event_text(kind: "Kind", game: "Game", event: Event) -> str:
+    """An event's words in a log: the kind's own wording (the optional
+    `Kind.event_text`, which may name areas and seats as players read them),
+    else the event's."""
+    own = getattr(kind, "event_text", None)
+    return own(game, event) if own is not None else event.text()
+
+
 @attrs.frozen
 class Description:
     """What `check`, `show`, `scenarios` and `show --json` say of a file.

@@ -66,7 +66,7 @@ def test_the_board_is_the_eleven_castles_in_board_order(doc):
     b = doc.board
     assert b.ids() == BOARD
     assert [b[i].name for i in ("oko", "yoshida-koriyama", "kyo", "tokuyama-date")] == \
-        ["Okō", "Yoshida-Kōriyama", "Kyō (京)", "Tokuyama-date (Ezo)"]
+        ["Okō", "Yoshida-Kōriyama", "Kyō", "Tokuyama-date (Ezo)"]
     assert len(b.links) == 16
     assert {ln.key for ln in b.links if ln.kind == SEA} == \
         {Link(BOARD[i], BOARD[j], SEA).key for i, j in SEA_LINKS}
@@ -314,7 +314,7 @@ CASES = [
      "3 sword tokens for 4 players", "swords 1 2 3", "error"),
     ("swords left after removal", [("remove-swords 2: 3 4  3: 4", "remove-swords 2: 3 4  3: 3 4")],
      "remove-swords 3: 2 swords left for 3 players", "3: 3 4", "error"),
-    ("kyo for entering-kyo", [('"Kyō (京)" kyo at', '"Kyō (京)" at')],
+    ("kyo for entering-kyo", [('"Kyō" kyo at', '"Kyō" at')],
      "no area is flagged 'kyo'", "tactic entering-kyo", "error"),
     ("one kyo", [('area kiyosu "Kiyosu" at', 'area kiyosu "Kiyosu" kyo at')],
      "areas 'kyo' and 'kiyosu' are both flagged 'kyo'", 'area kiyosu "Kiyosu"', "error"),

@@ -96,6 +96,8 @@ class Game:
         self.table = Table.of(scenario, self.players, DAIMYO_VARIANT in self.variants, options)
         self.names = {a.id: a.name for a in scenario.board} | \
             {s.id: s.name for s in scenario.seats}
+        #: what the log calls every id: areas, seats and cards
+        self.words = self.names | {c.id: c.name for c in scenario.tactics + scenario.daimyo}
         self.events: list[Event] = []
         self.digest = EventDigest()
         self.listeners: list = []

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
+
 from tenkatoitsu.bundled import GRAMMAR_DIR
+from tenkatoitsu.core.events import DieRolled
 from tenkatoitsu.kinds.castles import text
 from tenkatoitsu.kinds.castles.bots import BOTS, attach_bots
+from tenkatoitsu.kinds.castles.events import CastlesEvent
 from tenkatoitsu.kinds.castles.game import Game, play
 from tenkatoitsu.kinds.castles.scenario.builder import build
 from tenkatoitsu.kinds.castles.scenario.model import CastlesScenario
@@ -115,6 +119,14 @@ class CastlesKind:
 
     def status_text(self, game: Game, player: str) -> str:
         return text.status(game, player)
+
+    def event_text(self, game: Game, event) -> str:
+        """The log names areas, seats and cards as players read them."""
+        if isinstance(event, CastlesEvent):
+            return event.words(game.words)
+        if isinstance(event, DieRolled) and event.side in game.words:
+            return attrs.evolve(event, side=game.words[event.side]).text()
+        return event.text()
 
     def result_lines(self, game: Game, viewer) -> list[tuple[str, str]]:
         st = game.state

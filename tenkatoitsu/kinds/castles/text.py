@@ -14,7 +14,7 @@ def _cubes(v: dict, area: dict) -> str:
         w = area["white"].get(p, 0)
         d = p in area["daimyo"]
         if n or w or d:
-            parts.append(f"{p} {n}" + ("+D" if d else "") + (f"+{w}w" if w else ""))
+            parts.append(f"{v['names'][p]} {n}" + ("+D" if d else "") + (f"+{w}w" if w else ""))
     return ", ".join(parts) or "-"
 
 
@@ -38,15 +38,15 @@ def status(g, player: str | None) -> str:
     for p in v["players"]:
         d = " + daimyo" if v["daimyo_in_stock"].get(p) else ""
         sword = v["sword"].get(p)
-        card = v["daimyo_cards"].get(p)
-        used = ", ".join(v["tactics_used"][p])
+        card = g.words.get(v["daimyo_cards"].get(p))
+        used = ", ".join(g.words[c] for c in v["tactics_used"][p])
         seats.append(f"  {names[p]:<8} stock {v['stock'][p]:>2}{d}"
                      + (f"  sword {sword}" if sword else "")
                      + (f"  daimyo card {card}" + (" (used)" if v["daimyo_used"].get(p) else "")
                         if card else "")
                      + (f"  played {used}" if used else "")
                      + f"  score {v['scores'][p]}")
-    cards = ", ".join(v["display"]) or "-"
+    cards = ", ".join(g.words[c] for c in v["display"]) or "-"
     lock = " (locked: a player has placed every piece)" if v["locked"] else ""
     return "\n".join([head, *board_lines(g, player), *seats,
                       f"  tactic display: {cards}{lock}",

@@ -121,7 +121,7 @@ def _board(c: Checker, doc: CastlesScenario, at: _Places):
         entering = next(card for card in doc.tactics if card.id == ENTERING_KYO)
         c.error(f"the tactic card '{ENTERING_KYO}' moves soldiers into Kyō, but no area is "
                 f"flagged '{KYO}' [5.6]", entering.pos,
-                hint=f'flag the area of Kyō: area kyo "Kyō (京)" {KYO} at ...')
+                hint=f'flag the area of Kyō: area kyo "Kyō" {KYO} at ...')
     for extra in kyo[1:]:
         c.error(f"areas '{kyo[0]}' and '{extra}' are both flagged '{KYO}': there is one Kyō",
                 at(f"area {extra}"), hint=f"the first is at {at(f'area {kyo[0]}')}")

@@ -1,0 +1,1 @@
+"""The castles kind in the window."""
