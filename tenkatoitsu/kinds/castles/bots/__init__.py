@@ -9,6 +9,8 @@ from functools import partial
 import attrs
 
 from tenkatoitsu.bots import RandomBot
+from tenkatoitsu.kinds.castles.bots.heuristic import HeuristicBot
+from tenkatoitsu.kinds.castles.bots.search import SearchBot
 from tenkatoitsu.kinds.castles.table import Table
 from tenkatoitsu.kinds.castles.view import view_of
 
@@ -28,4 +30,4 @@ def attach_bots(game, bots) -> None:
         bot.attach(SeatContext(seat, game.table, partial(view_of, game, seat)))
 
 
-BOTS = {"random": RandomBot}
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot}
