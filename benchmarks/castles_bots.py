@@ -23,11 +23,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tenkatoitsu.bots import RandomBot  # noqa: E402
-from tenkatoitsu.kinds.castles.bots.heuristic import HeuristicBot  # noqa: E402
-from tenkatoitsu.kinds.castles.bots.search import SearchBot  # noqa: E402
-from tenkatoitsu.session import Session  # noqa: E402
-from tenkatoitsu.sim import game_seed, wilson  # noqa: E402
+from tenkatoitsu.bots import RandomBot
+from tenkatoitsu.kinds.castles.bots.heuristic import HeuristicBot
+from tenkatoitsu.kinds.castles.bots.search import SearchBot
+from tenkatoitsu.session import Session
+from tenkatoitsu.sim import game_seed, wilson
 
 SCENARIO = ROOT / "scenarios" / "castles.tks"
 MATCHES = (("heuristic", "random"), ("search", "heuristic"))

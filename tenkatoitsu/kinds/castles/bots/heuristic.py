@@ -76,7 +76,7 @@ class Board:
     higher: dict[str, tuple[str, ...]]
 
     @classmethod
-    def of(cls, t: Table, st: CastlesState) -> "Board":
+    def of(cls, t: Table, st: CastlesState) -> Board:
         value = dict(st.castle)
         order = tuple(sorted(value, key=value.get))
         # a token is gone once resolved: only higher castles next door still

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from tenkatoitsu.core.decisions import Decision
 from tenkatoitsu.kinds.castles.bots.heuristic import (
@@ -113,7 +113,7 @@ Apply = Callable[[CastlesState, random.Random, Playout], None]
 
 
 class Candidate:
-    __slots__ = ("answer", "prior", "apply", "results")
+    __slots__ = ("answer", "apply", "prior", "results")
 
     def __init__(self, answer, prior: float, apply: Apply):
         self.answer, self.prior, self.apply = answer, prior, apply
