@@ -242,7 +242,7 @@ def deploy(g: Game, seat: str):
                                      f"{split.count} pieces?", (
                                          Option(True, "deploy the daimyo with them"),
                                          Option(False, "soldiers only")), "5.D",
-                                     {"area": split.area})
+                                     {"area": split.area, "count": split.count})
     st.roll = None
     place(t, st, seat, split.area, split.count, with_daimyo, g.emit)
 
