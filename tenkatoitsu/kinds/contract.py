@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 import attrs
 
@@ -133,6 +133,35 @@ class GameSetup:
 
 class VariantError(ValueError):
     """Variants that cannot be played together, or that do not exist."""
+
+
+def resolve_variants(known: Sequence[VariantInfo], names: Iterable[str]) -> tuple[str, ...]:
+    """The variants in play: those named (each once), then every default
+    variant not named whose group has none named. Raises VariantError for an
+    unknown name or two of one group."""
+    by_id = {v.id: v for v in known}
+    chosen: list[str] = []
+    for n in (n.strip() for n in names):
+        if not n:
+            continue
+        if n not in by_id:
+            raise VariantError(f"unknown variant '{n}' (variants: {', '.join(by_id) or 'none'})")
+        if n not in chosen:
+            chosen.append(n)
+    groups: dict[str, str] = {}
+    for n in chosen:
+        g = by_id[n].group
+        if g is not None:
+            if g in groups:
+                raise VariantError(f"variants '{groups[g]}' and '{n}' exclude each other "
+                                   f"(group '{g}')")
+            groups[g] = n
+    for v in known:
+        if v.default and v.id not in chosen and (v.group is None or v.group not in groups):
+            chosen.append(v.id)
+            if v.group is not None:
+                groups[v.group] = v.id
+    return tuple(chosen)
 
 
 @runtime_checkable

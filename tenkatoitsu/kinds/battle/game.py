@@ -11,6 +11,7 @@ import attrs
 from tenkatoitsu.core.dice import Dice
 from tenkatoitsu.core.events import Event, EventDigest
 from tenkatoitsu.hexmap import Hex
+from tenkatoitsu.kinds import contract
 from tenkatoitsu.kinds.battle import events as ev
 from tenkatoitsu.kinds.battle import hooks
 from tenkatoitsu.kinds.battle.queries.mapindex import MapIndex
@@ -25,7 +26,7 @@ from tenkatoitsu.kinds.battle.state import (
     clan_chit,
     delay_box_of,
 )
-from tenkatoitsu.kinds.contract import VariantError
+from tenkatoitsu.kinds.contract import VariantError, VariantInfo  # noqa: F401  (re-exported)
 
 #: movements after which a unit in contact assaults [11.5] (not retreats, withdrawals, advances)
 MOVEMENTS_INTO_CONTACT = ("charge", "march", "deployment", "pursuit")
@@ -33,31 +34,10 @@ STATE_NAMES = ("Good Order", "Shaken", "Disorganized", "Exhausted", "Eliminated"
 
 
 def resolve_variants(scenario: m.Scenario, names: Iterable[str]) -> tuple[str, ...]:
-    """The variants in play: those named, plus the default of every group none
-    of whose variants is named. Two of one group is an error."""
-    known = {v.id: v for v in scenario.variants}
-    chosen: list[str] = []
-    for n in names:
-        n = n.strip()
-        if not n:
-            continue
-        if n not in known:
-            raise VariantError(f"unknown variant '{n}' (variants: {', '.join(known) or 'none'})")
-        if n not in chosen:
-            chosen.append(n)
-    groups: dict[str, str] = {}
-    for n in chosen:
-        g = known[n].group
-        if g is not None:
-            if g in groups:
-                raise VariantError(f"variants '{groups[g]}' and '{n}' exclude each other "
-                                   f"(group '{g}')")
-            groups[g] = n
-    for v in scenario.variants:
-        if v.is_default and v.group not in groups:
-            chosen.append(v.id)
-            groups[v.group] = v.id
-    return tuple(chosen)
+    """The variants in play (contract.resolve_variants)."""
+    return contract.resolve_variants(
+        [VariantInfo(v.id, group=v.group, default=v.is_default) for v in scenario.variants],
+        names)
 
 
 @attrs.frozen

@@ -11,6 +11,7 @@ from typing import Iterable
 from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.core.dice import Dice
 from tenkatoitsu.core.events import Event, EventDigest
+from tenkatoitsu.kinds import contract
 from tenkatoitsu.kinds.castles import events as ev
 from tenkatoitsu.kinds.castles.daimyo import DAIMYO_CARDS
 from tenkatoitsu.kinds.castles.deployment import (
@@ -20,12 +21,12 @@ from tenkatoitsu.kinds.castles.deployment import (
     splits,
 )
 from tenkatoitsu.kinds.castles.scenario.model import CastlesScenario
-from tenkatoitsu.kinds.castles.state import DEPLOYMENT, CastlesState
+from tenkatoitsu.kinds.castles.state import CastlesState
 from tenkatoitsu.kinds.castles.table import Options, Table
 from tenkatoitsu.kinds.castles.tactics import TACTICS
 from tenkatoitsu.kinds.castles.targeting import DONE, Effect, next_steps, possible
 from tenkatoitsu.kinds.castles.war import fight
-from tenkatoitsu.kinds.contract import VariantError
+from tenkatoitsu.kinds.contract import VariantInfo
 
 DEPLOY = "deploy"
 KEEP, REROLL = "keep", "reroll"
@@ -33,29 +34,9 @@ DAIMYO_VARIANT = "daimyo"
 
 
 def resolve_variants(scenario: CastlesScenario, names: Iterable[str]) -> tuple[str, ...]:
-    known = {v.id: v for v in scenario.variants}
-    chosen: list[str] = []
-    for n in (n.strip() for n in names):
-        if not n:
-            continue
-        if n not in known:
-            raise VariantError(f"unknown variant '{n}' (variants: {', '.join(known) or 'none'})")
-        if n not in chosen:
-            chosen.append(n)
-    groups: dict[str, str] = {}
-    for n in chosen:
-        g = known[n].group
-        if g is not None:
-            if g in groups:
-                raise VariantError(f"variants '{groups[g]}' and '{n}' exclude each other "
-                                   f"(group '{g}')")
-            groups[g] = n
-    for v in scenario.variants:
-        if v.default and v.id not in chosen and (v.group is None or v.group not in groups):
-            chosen.append(v.id)
-            if v.group is not None:
-                groups[v.group] = v.id
-    return tuple(chosen)
+    """The variants in play (contract.resolve_variants)."""
+    return contract.resolve_variants(
+        [VariantInfo(v.id, v.title, v.group, v.default) for v in scenario.variants], names)
 
 
 def card_action(card: str) -> str:
