@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import re
 
-from tenkatoitsu.dsl.parsing import comments
+from tenkatoitsu.dsl.comments import INDENT, weave
 from tenkatoitsu.hexmap import Hex
 from tenkatoitsu.kinds.battle.scenario import model as m
-
-INDENT = "  "
 
 
 def q(s: str) -> str:
@@ -495,15 +493,10 @@ def _recover_lines(lines, src_lines):
 
 
 def format_source(doc: m.Document, original: str, grammar: str = "tenkatoitsu") -> str:
-    """Canonical text with the original's comments and paragraph breaks kept:
-    a comment on its own line goes before the first printed statement from a
-    later source line; a comment after a statement stays at the end of that
-    statement's line; a blank line before a statement or its comments stays."""
+    """Canonical text with the original's comments and paragraph breaks kept
+    (tenkatoitsu.dsl.comments.weave)."""
     lines = emit(doc).lines
-    # lark numbers lines by '\n' alone; splitlines() also breaks at \x0b, \x0c,
-    # \x1c-\x1e, \x85, \u2028... and would shift every comment after such a character
-    src_lines = original.split("\n")
-    blank = {i for i, text in enumerate(src_lines, 1) if not text.strip()}
+    src_lines = original.split("\n")  # as lark numbers them (see weave)
     # `version` has no position in the model and was printed with the document's,
     # so it took the comment after `rules "..." {`, which the next fmt moved to the
     # end of the file. Give it the line of the file's first token (`version`
@@ -512,42 +505,4 @@ def format_source(doc: m.Document, original: str, grammar: str = "tenkatoitsu") 
                   if t.strip() and not t.lstrip().startswith("#")), None)
     if lines and lines[0][1].startswith("version "):
         lines[0] = (lines[0][0], lines[0][1], first if doc.version is not None else None)
-    lines = _recover_lines(lines, src_lines)
-    alone, trailing = [], {}
-    # a comment after code that printed nothing of its own line (the continuation
-    # of a statement written over several lines) stands alone before the next
-    # statement, rather than at the end of the file
-    printed = {src for _, _, src in lines if src is not None}
-    for tok in comments(grammar, original):
-        before = src_lines[tok.line - 1][: tok.column - 1]
-        if before.strip() and tok.line in printed:
-            trailing[tok.line] = str(tok).rstrip()
-        else:
-            alone.append((tok.line, str(tok).rstrip()))
-    out: list[str] = []
-    used: set[int] = set()
-    ci = 0
-
-    def para(line_no: int):
-        if line_no - 1 in blank and out and out[-1] != "":
-            out.append("")
-
-    for depth, text, src in lines:
-        while src is not None and ci < len(alone) and alone[ci][0] < src:
-            para(alone[ci][0])
-            out.append(INDENT * depth + alone[ci][1])
-            ci += 1
-        if src is not None and text != "}":
-            para(src)
-        line = INDENT * depth + text
-        # `}  # end of the map` keeps its comment there too (it went to the end of the file)
-        if src is not None and src in trailing and src not in used:
-            line += "  " + trailing[src]
-            used.add(src)
-        out.append(line)
-    for _, text in alone[ci:]:
-        out.append(text)
-    for ln, text in trailing.items():  # after something that printed nothing of its own
-        if ln not in used:
-            out.append(text)
-    return "\n".join(out) + "\n"
+    return weave(_recover_lines(lines, src_lines), original, grammar)

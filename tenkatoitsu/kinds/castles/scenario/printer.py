@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tenkatoitsu.bundled import GRAMMAR_DIR
 from tenkatoitsu.dsl.areamap import MapBlock, MapSource, map_lines, quote
-from tenkatoitsu.dsl.parsing import comments
+from tenkatoitsu.dsl.comments import INDENT, weave
 from tenkatoitsu.kinds.castles.scenario.builder import (
     FORMAT_VERSION,
     KIND,
@@ -22,7 +22,6 @@ from tenkatoitsu.kinds.castles.scenario.model import CastlesScenario, Components
 __all__ = ["format_source", "print_document"]
 
 GRAMMAR = GRAMMAR_DIR / "castles.lark"
-INDENT = "  "
 #: a run of consecutive values this long or longer is written as a range, `2..12`
 RANGE_FROM = 5
 
@@ -129,47 +128,9 @@ def _components(c: Components, line, end) -> list[Line]:
 # ------------------------------------------------------------ fmt with comments
 
 def format_source(doc: CastlesScenario, original: str) -> str:
-    """Canonical text with the original's comments and paragraph breaks kept:
-    a comment on its own line goes before the first printed statement from a
-    later source line; a comment after a statement stays at the end of that
-    statement's line; a blank line before a statement or its comments stays."""
-    lines = emit(doc)
-    # lark counts lines by '\n' alone (str.splitlines() would also break at \x0c ...)
-    src_lines = original.split("\n")
-    blank = {i for i, text in enumerate(src_lines, 1) if not text.strip()}
-    printed = {src for _, _, src in lines if src is not None}
-    alone: list[tuple[int, str]] = []
-    trailing: dict[int, str] = {}
-    for tok in comments(GRAMMAR, original):
-        before = src_lines[tok.line - 1][: tok.column - 1]
-        if before.strip() and tok.line in printed:
-            trailing[tok.line] = str(tok).rstrip()
-        else:  # its own line, or after code that printed no line of its own
-            alone.append((tok.line, str(tok).rstrip()))
-    out: list[str] = []
-    used: set[int] = set()
-    ci = 0
-
-    def paragraph(line_no: int):
-        if line_no - 1 in blank and out and out[-1] != "":
-            out.append("")
-
-    for i, (depth, text, src) in enumerate(lines):
-        # a comment before a closing brace is the block's last word: indented as its body
-        inner = depth + 1 if text == "}" else depth
-        # a `version` the file lacks goes after the comments at its top, before `scenario`
-        upto = lines[1][2] if i == 0 and src is None else src
-        while upto is not None and ci < len(alone) and alone[ci][0] < upto:
-            paragraph(alone[ci][0])
-            out.append(INDENT * inner + alone[ci][1])
-            ci += 1
-        if src is not None and text != "}":
-            paragraph(src)
-        shown = INDENT * depth + text
-        if src is not None and src in trailing and src not in used:
-            shown += "  " + trailing[src]
-            used.add(src)
-        out.append(shown)
-    out += [text for _, text in alone[ci:]]
-    out += [text for ln, text in trailing.items() if ln not in used]
-    return "\n".join(out) + "\n"
+    """Canonical text with the original's comments and paragraph breaks kept
+    (tenkatoitsu.dsl.comments.weave); a comment before a closing brace stays
+    in the block, and a `version` the file lacks goes after the comments at
+    its top, before `scenario`."""
+    return weave(emit(doc), original, GRAMMAR, body_before_close=True,
+                 top_before_unplaced_first=True)
