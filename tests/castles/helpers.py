@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from tenkatoitsu.areamap import Area, AreaMap, link
 from tenkatoitsu.core.driver import Driver
-from tenkatoitsu.kinds.castles.game import Game, play
+from tenkatoitsu.core.events import DieRolled
+from tenkatoitsu.kinds.castles.game import Game, play, play_card
 from tenkatoitsu.kinds.castles.scenario.model import (
     KYO,
     Card,
@@ -99,8 +100,6 @@ class ScriptedDice:
     def roll(self, n, purpose, rule, *, colour=None, side=None):
         if not self.rolls:
             return self.then.roll(n, purpose, rule, colour=colour, side=side)
-        from tenkatoitsu.core.events import DieRolled
-
         faces = self.rolls.pop(0)
         assert len(faces) == n
         self.emit(DieRolled(rule=rule, purpose=purpose, dice=faces, colour=colour, side=side))
@@ -115,6 +114,30 @@ def script_dice(game: Game, *rolls) -> ScriptedDice:
 def card(game: Game, seat: str, action: str) -> Driver:
     """A card played on the position as it stands, step by step: the
     driver's pending decisions are its card-target questions."""
-    from tenkatoitsu.kinds.castles.game import play_card
-
     return Driver(play_card(game, seat, action))
+
+
+def card_through(game: Game, seat: str, action: str, *answers) -> Driver:
+    """Play a card answering its questions in order; it must be done then."""
+    d = card(game, seat, action)
+    for a in answers:
+        assert d.pending is not None, f"no question left for {a!r}"
+        d.answer(a)
+    assert d.finished, d.pending
+    return d
+
+
+def table(n: int = 3, variants=(), every_card: bool = True, **options) -> Game:
+    """A game on an empty map, castles in board order (VALUES), and with
+    `every_card` every tactic card face up."""
+    g = new_game(n, seed=1, variants=variants, **options)
+    fixed_castles(g)
+    clear(g)
+    if every_card:
+        g.state.display = list(TACTICS)
+    return g
+
+
+def soldiers(game: Game) -> dict:
+    """The soldiers on the map, area by area (areas without any left out)."""
+    return {a: dict(v) for a, v in game.state.soldiers.items() if v}

@@ -17,20 +17,21 @@ from tests.castles.helpers import (
     DAIMYO,
     TACTICS,
     card,
+    card_through,
     clear,
     fixed_castles,
     new_game,
     put,
+    soldiers,
     start,
+)
+from tests.castles.helpers import (
+    table as helpers_table,
 )
 
 
 def table(n=3, **options):
-    g = new_game(n, seed=1, variants=("daimyo",), **options)
-    fixed_castles(g)
-    clear(g)
-    g.state.display = list(TACTICS)
-    return g
+    return helpers_table(n, ("daimyo",), **options)
 
 
 def can(g, seat, name):
@@ -38,16 +39,9 @@ def can(g, seat, name):
 
 
 def play(g, seat, name, *answers):
-    d = card(g, seat, f"daimyo:{name}")
-    for a in answers:
-        assert d.pending is not None, f"no question left for {a!r}"
-        d.answer(a)
-    assert d.finished, d.pending
-    return d
+    return card_through(g, seat, f"daimyo:{name}", *answers)
 
 
-def soldiers(g):
-    return {a: dict(v) for a, v in g.state.soldiers.items() if v}
 
 
 # ---- when a daimyo card may be played

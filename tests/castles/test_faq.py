@@ -12,21 +12,11 @@ from tenkatoitsu.kinds.castles.war import reinforcement_targets
 from tests.castles.helpers import (
     TACTICS,
     card,
-    clear,
-    fixed_castles,
-    new_game,
     put,
     script_dice,
     start,
+    table,
 )
-
-
-def table(n=3, variants=()):
-    g = new_game(n, seed=1, variants=variants)
-    fixed_castles(g)
-    clear(g)
-    g.state.display = list(TACTICS)
-    return g
 
 
 def war(g, swords):

@@ -15,24 +15,14 @@ from tenkatoitsu.kinds.castles.tactics import TACTICS as EFFECTS
 from tenkatoitsu.kinds.castles.targeting import DONE, next_steps, possible
 from tests.castles.helpers import (
     AREAS,
-    TACTICS,
     card,
-    clear,
-    fixed_castles,
-    new_game,
+    card_through,
     put,
     script_dice,
+    soldiers,
     start,
+    table,
 )
-
-
-def table(n=3, variants=(), **options):
-    """A game on an empty map, castles in board order, every tactic card face up."""
-    g = new_game(n, seed=1, variants=variants, **options)
-    fixed_castles(g)
-    clear(g)
-    g.state.display = list(TACTICS)
-    return g
 
 
 def can(g, seat, tactic):
@@ -44,17 +34,9 @@ def plays(g, seat, tactic):
 
 
 def play(g, seat, tactic, *answers):
-    """Play `tactic` answering its questions in order; it must be done then."""
-    d = card(g, seat, f"tactic:{tactic}")
-    for a in answers:
-        assert d.pending is not None, f"no question left for {a!r}"
-        d.answer(a)
-    assert d.finished, d.pending
-    return d
+    return card_through(g, seat, f"tactic:{tactic}", *answers)
 
 
-def soldiers(g):
-    return {a: dict(v) for a, v in g.state.soldiers.items() if v}
 
 
 # ---- [5.1] Scout

@@ -9,14 +9,21 @@ import pytest
 from tenkatoitsu.kinds.castles import events as ev
 from tenkatoitsu.kinds.castles.state import LARGE, OVER, SMALL
 from tenkatoitsu.kinds.castles.war import order, ranking, reinforcement_targets, strength
-from tests.castles.helpers import AREAS, VALUES, clear, fixed_castles, new_game, put, start
+from tests.castles.helpers import (
+    AREAS,
+    VALUES,
+    clear,
+    new_game,
+    put,
+    start,
+)
+from tests.castles.helpers import (
+    table as helpers_table,
+)
 
 
 def table(n=3, variants=()):
-    g = new_game(n, seed=1, variants=variants)
-    fixed_castles(g)
-    clear(g)
-    return g
+    return helpers_table(n, variants, every_card=False)
 
 
 def war(g, swords):
