@@ -40,6 +40,11 @@ def pick(decision: Decision, text: str) -> tuple[int | None, str]:
     options hold chooses none."""
     text = text.strip()
     n = len(decision.options)
+    numbers = _numbers(text)
+    if numbers is not None and _is_numbers(decision):
+        found = [i for i, o in enumerate(decision.options) if list(o.value) == numbers]
+        return (found[0], "") if found else \
+            (None, f"  {' '.join(map(str, numbers))} is not a legal answer [{decision.rule}]")
     if text.startswith("#"):
         k = _number(text[1:], n)
         return (k, "") if k is not None else (None, f"  {text} is not an option: choose #1 to #{n}")
@@ -60,6 +65,24 @@ def pick(decision: Decision, text: str) -> tuple[int | None, str]:
         return None, f"  {text} is not an option: choose 1 to {n}"
     return None, (f"  '{text}' is neither an option's number (1 to {n}) nor a value one holds "
                   "(l: help)")
+
+
+def _numbers(text: str) -> list[int] | None:
+    """Several whole numbers typed in a row ("2 0 1 0 0"), else None."""
+    parts = text.replace(",", " ").split()
+    if len(parts) < 2 or not all(p.isascii() and p.isdigit() for p in parts):
+        return None
+    return [int(p) for p in parts]
+
+
+def _is_numbers(decision: Decision) -> bool:
+    """Answers that are rows of numbers (a plan's koku in each bin)."""
+    return all(isinstance(o.value, (list, tuple)) and o.value and
+               all(isinstance(x, int) for x in o.value) for o in decision.options)
+
+
+#: a question with more answers than this lists none when they are rows of numbers
+LONG_LIST = 40
 
 
 def _one_value(decision: Decision, text: str, found: list[int]) -> tuple[int | None, str]:
@@ -226,6 +249,12 @@ class Terminal:
     def show_options(self, decision: Decision, side: str) -> None:
         who = "" if decision.prompt.startswith(f"{side}:") else f"{side}: "
         self.say(f"{who}{decision.prompt} [{decision.rule}]")
+        if len(decision.options) > LONG_LIST and _is_numbers(decision):
+            first = decision.options[0]
+            self.say(f"  type {len(first.value)} numbers in a row, e.g. "
+                     f"{' '.join(map(str, first.value))} ({first.label}); "
+                     f"{len(decision.options)} legal answers")
+            return
         notes = self.notes(decision, side)
         for i, o in enumerate(decision.options, 1):
             self.say(f"  {i:3d}. {o.label}" + (f" ({o.detail})" if o.detail else ""))

@@ -16,10 +16,11 @@ class Dice:
         self._emit = emit
 
     def roll(self, n: int, purpose: str, rule: str, *, colour: str | None = None,
-             side: str | None = None) -> tuple[int, ...]:
-        faces = tuple(self._rng.randint(1, 6) for _ in range(n))
-        self._emit(DieRolled(rule=rule, purpose=purpose, dice=faces, colour=colour, side=side))
-        return faces
+             side: str | None = None, faces: int = 6) -> tuple[int, ...]:
+        """`n` dice of `faces` faces (a d12 game passes 12)."""
+        got = tuple(self._rng.randint(1, faces) for _ in range(n))
+        self._emit(DieRolled(rule=rule, purpose=purpose, dice=got, colour=colour, side=side))
+        return got
 
     def d6(self, purpose: str, rule: str, **kw) -> int:
         return self.roll(1, purpose, rule, **kw)[0]

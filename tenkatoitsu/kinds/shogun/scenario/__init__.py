@@ -1,0 +1,1 @@
+"""The shogun scenario language: model, builder, checks and printer."""
