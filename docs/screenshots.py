@@ -45,6 +45,10 @@ SHOTS = {
     # a 3-seat castles game mid-war: Kyō (the sixth castle) just resolved
     "castles-war": ["scenarios/castles.tks", "--players", "random,random,random", "--seed", "1",
                     "--play-turns", "99", "--at-event", "AreaResolved:6"],
+    # a 4-seat shogun game in round 2's Wage War: Green's battle markers, its army
+    # fighting for Aki after the first combat round, die by die in the battle panel
+    "shogun-war": ["scenarios/shogun.tks", "--players", "random,random,random,random",
+                   "--seed", "11", "--play-turns", "2", "--until", "call-off"],
 }
 
 

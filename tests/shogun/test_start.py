@@ -54,7 +54,7 @@ def test_a_position_reads_and_takes_the_rest_from_the_bundled_map(tmp_path):
 
 
 def test_fmt_keeps_a_position_short_and_stable(tmp_path):
-    res, path = load(POSITION, tmp_path)
+    res, _ = load(POSITION, tmp_path)
     kind = res.kind
     text = kind.format(res.document, POSITION)
     assert "area " not in text and "components" not in text  # the used file's parts stay there
@@ -109,7 +109,7 @@ def test_a_bad_position_is_reported_at_its_line(tmp_path, change, message):
         "koku red 5 blue 6 yellow 4 green 4": "koku red 25 blue 6 yellow 4 green 4",
     }[change]
     text = POSITION.replace(change, bad, 1)
-    res, path = load(text, tmp_path)
+    res, _ = load(text, tmp_path)
     errors = [d for d in res.diagnostics if d.is_error]
     assert errors, text
     hit = [d for d in errors if message in d.message]

@@ -91,7 +91,7 @@ def plan(g):
 def take_swords(g):
     t, st = g.table, g.state
     houses = [h for h in t.houses if h not in st.eliminated]
-    left = sorted(swords_in_play(t))
+    left = sorted(swords_in_play(t, len(houses)))  # [SC-1.5] as many swords as players
     st.sword = {}
     bidders = [h for h in houses if st.bins[h]["swords"] > 0]
     # [SC-7.1] highest bid first; [SC-7.2] [SC-26.7] tied bidders in a random order
@@ -130,7 +130,7 @@ def build_options(g, h) -> list[Option]:
 
 
 def build(g):
-    t, st = g.table, g.state
+    st = g.state
     builders = [h for h in sword_order(st) if st.bins[h]["build"] > 0]
     chosen = {}
     for h in builders:  # everyone chooses against the same table [SC-8.1]
@@ -196,7 +196,7 @@ def levy_options(g, h, koku: int, picked: list[tuple[str, str]]) -> list[Option]
 
 
 def levy(g):
-    t, st = g.table, g.state
+    st = g.state
     houses = [h for h in sword_order(st) if st.bins[h]["levy"] > 0]
     chosen: dict[str, list[tuple[str, str]]] = {}
     for h in houses:

@@ -3,7 +3,7 @@ when there is only one legal answer."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from tenkatoitsu.core.decisions import Decision, Option
 

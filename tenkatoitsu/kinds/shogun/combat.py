@@ -106,15 +106,15 @@ class Battle:
     def roll(self, side: int, step: int, bonus: bool = True) -> int:
         """[SC-16.2] One d12 per unit of each type of this step; hits on the
         unit's value or less. Returns the hits."""
-        g, t = self.g, self.g.table
+        g = self.g
         hits = 0
         for unit in (u for u, s in self.step_of.items() if s == step):
             n = sum(self.count(side, tr, unit) for tr in self.troops(side)
                     if bonus or tr != BONUS)
             if not n:
                 continue
-            dice = g.dice.roll(n, f"{unit} step {step}", "SC-16.2",
-                               side=t.seat_of[self.houses(side)], faces=12)
+            dice = g.dice.roll(n, f"{unit} step {step}", "SC-16.2", side=self.houses(side),
+                               faces=12)
             got = sum(1 for d in dice if d <= self.value[unit])
             g.emit(ev.Hits("SC-16.3", self.houses(side), step, unit, dice, self.value[unit], got))
             hits += got
@@ -130,8 +130,9 @@ class Battle:
             out += max(0, self.count(side, tr, RONIN) - max(0, self.military(side, tr) - 1))
         return out
 
-    def candidates(self, side: int, hits: int) -> list[tuple[str, str]]:
-        """The (troop, unit) its owner may remove next, `hits` removals to go."""
+    def candidates(self, side: int, hits: int, limits: bool = True) -> list[tuple[str, str]]:
+        """The (troop, unit) its owner may remove next, `hits` removals to go
+        (`limits`: keeping every troop's ronin within its limit)."""
         bonus_left = sum(self.count(side, BONUS, u) for u in (SPEARMAN, RONIN)) \
             if BONUS in self.troops(side) else 0
         out = []
@@ -146,7 +147,7 @@ class Battle:
                 # [SC-17.5] the ronin limit must still be met once all are removed
                 self._take(side, tr, u, -1)
                 after_bonus = bonus_left - (1 if tr == BONUS else 0)
-                ok = self.excess(side) <= max(0, hits - 1 - after_bonus)
+                ok = not limits or self.excess(side) <= max(0, hits - 1 - after_bonus)
                 self._take(side, tr, u, +1)
                 if ok:
                     out.append((tr, u))
@@ -174,9 +175,9 @@ class Battle:
         g = self.g
         hits = min(hits, self.total(side))
         while hits > 0:
-            options = self.candidates(side, hits)
-            if not options:
-                break
+            # a limit already broken cannot be kept: no hit is ever lost for it
+            options = self.candidates(side, hits) or self.candidates(side, hits, limits=False)
+            self.st.battle = self.screen()
             pick = yield from ask(
                 g, self.houses(side), "casualty",
                 f"remove a casualty ({hits} to remove) in the battle for "
@@ -199,6 +200,7 @@ class Battle:
                 else c.fortress_ronin
         if self.bonus_unit and st.bonus[self.to]:
             g.emit(ev.BonusDefenders("SC-18.1", self.to, self.bonus_unit, st.bonus[self.to]))
+        st.battle = self.screen()
         if self.naval:  # [SC-18.7] the defender's first strike, without bonus units
             hits = 0
             for step in ROLLING_STEPS:

@@ -6,7 +6,8 @@ of its own reveals it [SC-5.2]."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Mapping
+from collections.abc import Mapping
+from typing import ClassVar
 
 import attrs
 
@@ -94,9 +95,11 @@ class ArmyPlaced(ShogunEvent):
 
 @attrs.frozen
 class RoundBegan(ShogunEvent):
-    round: int = 0
+    """[SC-5.1] A game round begins (`turn`: its number, for the replay bar)."""
+
+    turn: int = 0
     heading: ClassVar[bool] = True
-    line = "round {round}"
+    line = "round {turn}"
 
 
 @attrs.frozen
@@ -387,10 +390,15 @@ class ProvinceLost(ShogunEvent):
 class BattleDeclared(ShogunEvent):
     """[SC-14] A first battle, marked with a battle marker."""
 
-    troop: str = ""
+    troop: str = ""  # an army id, or "force@PROVINCE"
     frm: str = ""
     to: str = ""
-    line = "{troop} in {frm} declares a battle on {to}"
+
+    def words(self, names):
+        n = names.get
+        troop = "the provincial force" if self.troop.startswith("force@") else \
+            n(self.troop, self.troop)
+        return f"{troop} in {n(self.frm, self.frm)} declares a battle on {n(self.to, self.to)}"
 
 
 @attrs.frozen
@@ -529,4 +537,8 @@ class ShogunDecided(ShogunEvent):
     level: str = ""
     provinces: dict[str, int] = attrs.field(factory=dict)
     heading: ClassVar[bool] = True
-    line = "game over: {level}"
+
+    def words(self, names):
+        held = ", ".join(f"{names.get(p, p)} {n}" for p, n in self.provinces.items())
+        who = f"{names.get(self.winner, self.winner)} wins: " if self.winner else ""
+        return f"game over: {who}{self.level} (provinces: {held})"

@@ -5,7 +5,7 @@ Decisions (`play`): the set-up [SC-4], then game rounds of nine actions
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from tenkatoitsu.core.dice import Dice
 from tenkatoitsu.core.events import Event, EventDigest
@@ -13,7 +13,15 @@ from tenkatoitsu.kinds import contract
 from tenkatoitsu.kinds.contract import VariantInfo
 from tenkatoitsu.kinds.shogun import actions
 from tenkatoitsu.kinds.shogun import events as ev
-from tenkatoitsu.kinds.shogun.outcome import GameOver, finish, lose_daimyo, score
+from tenkatoitsu.kinds.shogun.outcome import (
+    DRAW,
+    MOST_PROVINCES,
+    SHOGUN_AT_ROUND_END,
+    GameOver,
+    finish,
+    lose_daimyo,
+    score,
+)
 from tenkatoitsu.kinds.shogun.scenario.model import ShogunScenario
 from tenkatoitsu.kinds.shogun.setup import empty_state, from_start, set_up
 from tenkatoitsu.kinds.shogun.state import PLAN, ShogunState
@@ -122,12 +130,10 @@ def end_of_round(g: Game) -> None:
             top = [p for p in over if held[p] == best]
             if len(top) == 1:  # [SC-26.15] a tie plays another round
                 rule = "SC-24.6" if t.two_players else "SC-23.2"
-                finish(g, top[0], f"{g.names.get(top[0])} holds {best} provinces at the end "
-                                  f"of round {st.round} and is Shogun", rule)
+                finish(g, top[0], SHOGUN_AT_ROUND_END, rule)
     if st.round >= t.options.round_limit:
         best = max(held.values())
         top = [p for p in t.players if held[p] == best]
         if len(top) == 1:
-            finish(g, top[0], f"round limit: {g.names.get(top[0])} holds the most provinces "
-                              f"({best})", "round limit")
-        finish(g, None, f"round limit: a draw at {best} provinces", "round limit")
+            finish(g, top[0], MOST_PROVINCES, "SC-23")
+        finish(g, None, DRAW, "SC-23")

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import attrs
-
 from tenkatoitsu.bundled import GRAMMAR_DIR
 from tenkatoitsu.core.events import DieRolled
 from tenkatoitsu.kinds.contract import Description, GameSetup, Result, Seat, Seats, VariantInfo
@@ -132,8 +130,11 @@ class ShogunKind:
         """The log names provinces, colour sets and armies as players read them."""
         if isinstance(event, ShogunEvent):
             return event.words(game.words)
-        if isinstance(event, DieRolled) and event.side in game.words:
-            return attrs.evolve(event, side=game.words[event.side]).text()
+        if isinstance(event, DieRolled):
+            # d12s are read one by one against a value [SC-16.3], never added up
+            who = game.words.get(event.side, event.side)
+            return f"{who + ' ' if who else ''}rolls {' '.join(map(str, event.dice))} " \
+                   f"({event.purpose})"
         return event.text()
 
     def result_lines(self, game: Game, viewer) -> list[tuple[str, str]]:

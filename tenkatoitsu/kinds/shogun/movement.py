@@ -95,7 +95,8 @@ def move_army(g, army, phase: str, arrived: dict | None = None):
         alone = not others_here(st, army)
         if alone:  # [SC-3.6] one army marker to a province once moves end
             options.append(Option(STOP, "stop here"))
-        if entered:  # [SC-13.5] pick up units of the force it enters
+        if entered and st.force_ronin[here] <= ronin_limit(st.force_size(here) - 1):
+            # [SC-13.5] pick up units of the force it enters, its ronin kept within limit
             options += [Option(f"pick:{u}", f"pick up a {u}") for u in REGULARS
                         if st.force[here][u] and army_room(t, army, u)]
         if steps < reach and can_leave(st, army):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from tenkatoitsu.core.decisions import Option
 from tenkatoitsu.kinds.shogun import events as ev
 from tenkatoitsu.kinds.shogun.asking import ask
+from tenkatoitsu.kinds.shogun.limits import ronin_limit
 
 PASS, KEEP = "pass", "keep"
 
@@ -52,15 +53,15 @@ def strike(g, h: str, target):
     """[SC-11.6] A d12 of 8 or less assassinates; else [SC-11.7] revenge."""
     t, st = g.table, g.state
     c = t.components
-    roll = g.dice.roll(1, "assassination", "SC-11.6", side=t.seat_of[h], faces=12)[0]
+    roll = g.dice.roll(1, "assassination", "SC-11.6", side=h, faces=12)[0]
     ok = roll <= c.assassin
     st.ninja = None  # back to the master tray either way
     g.emit(ev.Assassination("SC-11.6", h, target.id, roll, ok))
     if ok:
-        assassinate(target, h)
+        assassinate(g, target, h)
         return
     victim = target.house
-    roll = g.dice.roll(1, "revenge", "SC-11.7", side=t.seat_of[victim], faces=12)[0]
+    roll = g.dice.roll(1, "revenge", "SC-11.7", side=victim, faces=12)[0]
     chosen = ""
     if roll >= c.revenge:
         mine = [a for a in st.living(h) if not a.assassinated]
@@ -70,11 +71,17 @@ def strike(g, h: str, target):
                                     [Option(a.id, f"{g.names.get(a.id, a.id)} in "
                                                   f"{g.names.get(a.at, a.at)}") for a in mine],
                                     "SC-11.7")
-            assassinate(st.army(chosen), victim)
+            assassinate(g, st.army(chosen), victim)
     g.emit(ev.Revenge("SC-11.7", victim, h, roll, chosen))
 
 
-def assassinate(army, by: str) -> None:
-    """[SC-11.8] The daimyo on its side: its army is disrupted for the round."""
+def assassinate(g, army, by: str) -> None:
+    """[SC-11.8] The daimyo on its side: its army is disrupted for the round.
+    [SC-26.5] He no longer counts for the ronin limit: ronin over it leave."""
     army.assassinated = True
     army.assassin = by
+    over = army.ronin - ronin_limit(army.military())
+    if over > 0:
+        army.ronin -= over
+        g.state.ronin_supply += over
+        g.emit(ev.RoninRevealed("SC-10.9", army.house, army.at, army.ronin, 0, over))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from tenkatoitsu.core.decisions import Option
 from tenkatoitsu.kinds.shogun import events as ev
 from tenkatoitsu.kinds.shogun.asking import ask
-from tenkatoitsu.kinds.shogun.limits import army_room
+from tenkatoitsu.kinds.shogun.limits import army_room, ronin_limit
 from tenkatoitsu.kinds.shogun.scenario.model import REGULARS
 from tenkatoitsu.kinds.shogun.state import OVER, units
 
@@ -29,6 +29,14 @@ def score(g, seat: str) -> int:
     return sum(st.count(h) for h in g.table.houses if g.table.seat_of[h] == seat)
 
 
+#: how a game ends, in the words results and `sim` count them by
+SHOGUN = "Shogun: 35 provinces held"
+SHOGUN_AT_ROUND_END = "Shogun at the end of a round"
+LAST_STANDING = "the last daimyo standing"
+MOST_PROVINCES = "round limit: the most provinces"
+DRAW = "round limit: a draw"
+
+
 def finish(g, winner: str | None, level: str, rule: str) -> None:
     st = g.state
     st.winner, st.level, st.phase = winner, level, OVER
@@ -45,8 +53,7 @@ def check_victory(g) -> None:
         return
     for p in t.players:
         if score(g, p) >= t.components.victory:
-            finish(g, p, f"{g.names.get(p, p)} holds {score(g, p)} provinces and is Shogun",
-                   "SC-23.1")
+            finish(g, p, SHOGUN, "SC-23.1")
 
 
 def lose_province(g, house: str, p: str) -> None:
@@ -70,8 +77,9 @@ def conquer(g, house: str, p: str, rule: str = "SC-12.4") -> None:
     check_victory(g)
 
 
-def lose_daimyo(g, army, by: str | None, rule: str = "SC-20.1"):
-    """[SC-20.2] The daimyo, its marker and experience marker go to the tray."""
+def remove_daimyo(g, army, rule: str = "SC-20.1") -> None:
+    """[SC-20.2] The daimyo, its marker and experience marker go to the tray;
+    a province left with nothing of his goes to the red rectangle."""
     st = g.state
     where = army.at
     for u in REGULARS:
@@ -83,8 +91,17 @@ def lose_daimyo(g, army, by: str | None, rule: str = "SC-20.1"):
     g.emit(ev.DaimyoLost(rule, army.id, where or ""))
     if where and st.owner[where] == army.house and not st.occupied(where):
         lose_province(g, army.house, where)  # nothing of his is left there
-    if not st.living(army.house):
-        yield from eliminate(g, army.house, by)
+
+
+def out_of_daimyos(g, house: str, by: str | None):
+    """[SC-20.3] A colour without a daimyo is out of the game."""
+    if not g.state.living(house):
+        yield from eliminate(g, house, by)
+
+
+def lose_daimyo(g, army, by: str | None, rule: str = "SC-20.1"):
+    remove_daimyo(g, army, rule)
+    yield from out_of_daimyos(g, army.house, by)
 
 
 def eliminate(g, x: str, by: str | None):
@@ -126,13 +143,13 @@ def eliminate(g, x: str, by: str | None):
     alive = {t.seat_of[h] for h in t.houses if h not in st.eliminated}
     if len(alive) == 1:
         (p,) = alive
-        finish(g, p, f"{g.names.get(p, p)} is the last daimyo standing", "SC-20.3")
+        finish(g, p, LAST_STANDING, "SC-20.3")
 
 
 def recover(g, h: str):
     """[SC-20.5] Each lost daimyo back on its square, experience in the first
     hole, its marker in a province without one; it may take units from there."""
-    t, st = g.table, g.state
+    st = g.state
     for army in st.armies[h]:
         if army.alive:
             continue
@@ -149,11 +166,14 @@ def recover(g, h: str):
 
 
 def pick_ups(g, army, rule: str):
-    """Units of the force where the army stands join it, square by square."""
-    from_force = g.state.force[army.at]
+    """Units of the force where the army stands join it, square by square,
+    the force's ronin staying within its limit [SC-10.9]."""
+    st = g.state
+    from_force = st.force[army.at]
     while True:
+        keeps = st.force_ronin[army.at] <= ronin_limit(st.force_size(army.at) - 1)
         options = [Option(u, f"take a {u} onto the army card") for u in REGULARS
-                   if from_force[u] and army_room(g.table, army, u)]
+                   if from_force[u] and army_room(g.table, army, u) and keeps]
         if not options:
             return
         answer = yield from ask(g, army.house, "pick-up", f"{g.names.get(army.id, army.id)}: "

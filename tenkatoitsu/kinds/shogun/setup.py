@@ -41,10 +41,14 @@ def sword_order(st: ShogunState, houses=None) -> list[str]:
     return sorted((h for h in houses if h not in st.eliminated), key=lambda h: st.sword.get(h, 99))
 
 
-def swords_in_play(t) -> list[int]:
-    """[SC-4.6] Swords for the number of colour sets in play."""
-    gone = t.components.swords_removed.get(len(t.houses), ())
-    return [s for s in t.components.swords if s not in gone]
+def swords_in_play(t, holders: int | None = None) -> list[int]:
+    """[SC-4.6] [SC-1.5] Swords for the number of colour sets in play (fewer
+    once a player is out): the box's table for that count, else the lowest."""
+    n = len(t.houses) if holders is None else holders
+    c = t.components
+    if n in c.swords_removed:
+        return [s for s in c.swords if s not in c.swords_removed[n]]
+    return sorted(c.swords)[:n]
 
 
 def set_up(g):

@@ -158,5 +158,5 @@ class ShogunState:
             out[u] += n
         return out
 
-    def copy(self) -> "ShogunState":
+    def copy(self) -> ShogunState:
         return copy.deepcopy(self)

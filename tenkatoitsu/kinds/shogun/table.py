@@ -26,7 +26,7 @@ class Options:
         default=40, validator=attrs.validators.in_(range(1, 1001)),
         metadata={"label": "rounds before the game ends on provinces held (no limit in the box)"})
     battle_markers: int = attrs.field(
-        default=12, validator=attrs.validators.in_(range(0, 69)),
+        default=12, validator=attrs.validators.in_(range(69)),
         metadata={"label": "first battles a player may declare in a turn [SC-26.13] "
                            "(the box's 12 markers; 0: no limit)"})
     ninja_before_battles: bool = attrs.field(
@@ -50,7 +50,7 @@ class Table:
 
     @classmethod
     def of(cls, scenario: ShogunScenario, players: tuple[str, ...], variants,
-           options: Options) -> "Table":
+           options: Options) -> Table:
         board = scenario.board
         if NO_DOUBTFUL_LANES in variants:
             board = board.without(links_flagged=DOUBTFUL)

@@ -16,8 +16,9 @@ from tenkatoitsu.kinds.shogun.outcome import (
     conquer,
     gain_experience,
     level_of,
-    lose_daimyo,
     lose_province,
+    out_of_daimyos,
+    remove_daimyo,
 )
 from tenkatoitsu.kinds.shogun.setup import sword_order
 from tenkatoitsu.kinds.shogun.state import WAR
@@ -292,7 +293,13 @@ def settle(g, b: Battle, result: str):
         held = st.force_size(b.frm) > 0 or (st.army_at(b.frm) is not None and not a_lost)
         if not held:  # [SC-17.7] B: his own province left empty
             lose_province(g, b.house, b.frm)
+    # both daimyos leave the board before anyone is out: a player eliminated
+    # here hands his holdings to a board that no longer shows the dead armies
     if d_lost:
-        yield from lose_daimyo(g, d, b.house, "SC-11.9" if d.assassinated else "SC-20.1")
+        remove_daimyo(g, d, "SC-11.9" if d.assassinated else "SC-20.1")
     if a_lost:
-        yield from lose_daimyo(g, a, b.defender, "SC-20.1")
+        remove_daimyo(g, a, "SC-20.1")
+    if d_lost:
+        yield from out_of_daimyos(g, b.defender, b.house)
+    if a_lost:  # [SC-20.4] an attacker who just eliminated the defender recovers his daimyos
+        yield from out_of_daimyos(g, b.house, b.defender)

@@ -10,6 +10,7 @@ from functools import partial
 import attrs
 
 from tenkatoitsu.bots import RandomBot
+from tenkatoitsu.kinds.shogun.bots.heuristic import HeuristicBot
 from tenkatoitsu.kinds.shogun.table import Table
 from tenkatoitsu.kinds.shogun.view import view_of
 
@@ -26,4 +27,4 @@ def attach_bots(game, bots) -> None:
         bot.attach(SeatContext(seat, game.table, partial(view_of, game, seat)))
 
 
-BOTS = {"random": RandomBot}
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot}

@@ -6,7 +6,7 @@ rules use is here, so a scenario author can change the box without code."""
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 import attrs
 

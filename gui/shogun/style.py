@@ -1,0 +1,84 @@
+"""Colours, fonts and sizes of the shogun view: the sea, the land and the
+provinces' tints, the sea lanes, the marks of a decision and of a battle,
+and the short names of the units."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QFont
+
+SEA = "#9fc3d9"
+LAND = "#eee6cb"  # an empty province (its card in the red rectangle)
+COAST = "#6f6246"
+BORDER = "#8d7f62"
+SEA_LANE = "#1f5d9c"
+BADGE = (255, 251, 238)  # the label of a province
+INK = "#241c12"
+CANDIDATE = "#ffd400"  # a province a click answers
+FOCUS = "#2a7de1"  # the province a decision is about (the army asked about)
+BATTLE = "#d0021b"  # the battle being fought
+REFUSED = "#d00000"
+HIT = "#c0392b"  # a die that hits
+MISS = "#fbf4dc"
+FALLBACK = ("#c8372d", "#2f6fbf", "#e0b000", "#3a8a3f", "#e8771e")
+
+#: how much of the owner's colour tints a province (the rest is the land's)
+TINT = 0.42
+
+#: the regular units as the map and the panels abbreviate them [SC-3.1]
+SHORT = {"bowman": "B", "swordsman": "S", "gunner": "G", "spearman": "Sp",
+         "ronin": "R", "daimyo": "D"}
+UNIT_ORDER = ("bowman", "swordsman", "gunner", "spearman")
+
+#: the unit of the glyphs on the map, in pixels at the fitted zoom, and its
+#: bounds: glyphs grow with the zoom, slower than the map, never unreadable
+UNIT = 13.0
+UNIT_MIN, UNIT_MAX = 12.0, 24.0
+
+
+def colour(text: str | None, i: int = 0) -> QColor:
+    c = QColor(text) if text else QColor()
+    return c if c.isValid() else QColor(FALLBACK[i % len(FALLBACK)])
+
+
+def ink_for(bg: QColor) -> QColor:
+    """Black or white, whichever reads on `bg`."""
+    return QColor("#111111") if bg.lightness() > 140 else QColor("#ffffff")
+
+
+def mix(a: QColor, b: QColor, k: float) -> QColor:
+    """`k` of `a` and the rest of `b`."""
+    return QColor(round(a.red() * k + b.red() * (1 - k)),
+                  round(a.green() * k + b.green() * (1 - k)),
+                  round(a.blue() * k + b.blue() * (1 - k)))
+
+
+def tint(c: QColor) -> QColor:
+    return mix(c, QColor(LAND), TINT)
+
+
+def font(px: float, bold: bool = True, italic: bool = False) -> QFont:
+    f = QFont("DejaVu Sans")
+    f.setPixelSize(max(8, round(px)))
+    f.setBold(bold)
+    f.setItalic(italic)
+    return f
+
+
+def house_colours(view: dict) -> dict[str, QColor]:
+    """Each colour set's colour; one an earlier set has already taken gets a
+    stock one, so that no two look alike."""
+    out: dict[str, QColor] = {}
+    for i, h in enumerate(view["houses"]):
+        c = colour(view["colours"].get(h), i)
+        if any(c == seen for seen in out.values()):
+            c = QColor(FALLBACK[i % len(FALLBACK)])
+        out[h] = c
+    return out
+
+
+def units_text(counts: dict, ronin: int = 0) -> str:
+    """"2B 1S 3Sp 1R": a troop's units in the order of the unit table."""
+    out = [f"{counts[u]}{SHORT[u]}" for u in UNIT_ORDER if counts.get(u)]
+    if ronin:
+        out.append(f"{ronin}R")
+    return " ".join(out) or "—"
