@@ -9,6 +9,11 @@ its seat can see with `attach(context)` (`Kind.attach_bots`)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
+from functools import partial
+from typing import Any
+
+import attrs
 
 from tenkatoitsu.core.decisions import Decision
 
@@ -31,3 +36,21 @@ class RandomBot:
         if not decision.options:
             raise DeadEnd(f"dead end: '{decision.prompt}' [{decision.rule}] has no legal option")
         return self.rng.choice(decision.options).value
+
+
+@attrs.frozen
+class SeatContext:
+    """What a bot of `seat` may read: the kind's table (board, seats,
+    counts: all public) and `view()`, its seat's view of the game now."""
+
+    seat: str
+    table: Any
+    view: Callable[[], dict]
+
+
+def attach_bots(game, bots: Mapping[str, Any],
+                view_of: Callable[[Any, str], dict]) -> None:
+    """Give each bot its seat's `SeatContext`: `game.table`, and
+    `view_of(game, seat)` whenever it asks."""
+    for seat, bot in bots.items():
+        bot.attach(SeatContext(seat, game.table, partial(view_of, game, seat)))

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPen
-from PySide6.QtWidgets import QWidget
+from tenkatoitsu_gui.area.canvas import AreaCanvas, polygon_path
 from tenkatoitsu_gui.castles import glyphs, style
 from tenkatoitsu_gui.castles.choices import AreaChoices
 from tenkatoitsu_gui.castles.geometry import Frame, MapGeometry
@@ -22,8 +22,6 @@ from tenkatoitsu_gui.castles.recent import Recent
 from tenkatoitsu.kinds.castles.scenario.model import KYO
 from tenkatoitsu.kinds.castles.state import LARGE, SMALL
 
-ZOOM_MIN, ZOOM_MAX = 0.5, 5.0
-DRAG = 5  # pixels a press moves before it is a drag, not a click
 CUBE_GAP = 2.0
 
 
@@ -61,12 +59,12 @@ def pieces(view: dict, area: dict) -> list[tuple[str, list]]:
     return out
 
 
-class CastlesMap(QWidget):
-    areaClicked = Signal(str)
-    areaHovered = Signal(str)  # "" off every area
+class CastlesMap(AreaCanvas):
+    ZOOM_MIN, ZOOM_MAX = 0.5, 5.0
+    UNIT, UNIT_MIN, UNIT_MAX = style.UNIT, style.UNIT_MIN, style.UNIT_MAX
 
     def __init__(self, scenario, parent=None):
-        super().__init__(parent)
+        super().__init__(AreaChoices(), parent)
         board = scenario.board
         self.ids = [a.id for a in board]
         self.names = {a.id: glyphs.printable(a.name) for a in board}
@@ -80,21 +78,11 @@ class CastlesMap(QWidget):
         shapes = [tuple(s.points) for s in getattr(scenario, "shapes", ()) if s.points]
         self.has_coast = bool(shapes)
         self.geo = MapGeometry(pos, shapes)
-        self.view: dict | None = None
         self.recent = Recent()
-        self.choices = AreaChoices()
         self.preview: str | None = None  # the area a hovered option would hit
         self.preview_text = ""
         self.preview_from: str | None = None  # where that option's pieces come from
-        self.hover: str | None = None
-        self.refused: str | None = None
-        self.zoom_factor = 1.0
-        self.pan = QPointF(0, 0)
         self.hits: dict[str, list[QRectF]] = {}
-        self._press: QPointF | None = None
-        self._dragged = False
-        self.setMouseTracking(True)
-        self.setMinimumSize(360, 260)
 
     # ------------------------------------------------------------ what is drawn
     def show_view(self, view: dict, recent: Recent, choices: AreaChoices) -> None:
@@ -108,38 +96,10 @@ class CastlesMap(QWidget):
         self.preview, self.preview_text, self.preview_from = area, text, frm
         self.update()
 
-    def flash_refused(self, area: str | None) -> None:
-        self.refused = area
-        self.update()
-
-    # ------------------------------------------------------------ zoom and pan
-    def fit(self) -> None:
-        self.zoom_factor, self.pan = 1.0, QPointF(0, 0)
-        self.update()
-
-    def zoom(self, factor: float, at: QPointF | None = None) -> None:
-        new = min(max(self.zoom_factor * factor, ZOOM_MIN), ZOOM_MAX)
-        if new == self.zoom_factor:
-            return
-        at = at if at is not None else QPointF(self.width() / 2, self.height() / 2)
-        world = self.to_world(at)
-        self.zoom_factor = new
-        self.pan += at - self.to_screen(world)  # the point under the mouse stays put
-        self.update()
-
-    def unit(self) -> float:
-        """The glyphs' size: they follow the zoom slowly, within readable bounds."""
-        return min(max(style.UNIT * self.zoom_factor ** 0.5, style.UNIT_MIN), style.UNIT_MAX)
-
+    # ------------------------------------------------------------ where things are
     def frame(self) -> Frame:
         return self.geo.frame(self.width(), self.height(), self.zoom_factor, self.pan,
                               self.unit())
-
-    def to_screen(self, pt) -> QPointF:
-        return self.frame().to_screen(pt)
-
-    def to_world(self, pt: QPointF) -> QPointF:
-        return self.frame().to_world(pt)
 
     def place_of(self, area: str) -> QPointF:
         """The castle's true place on the map of Japan, on the screen."""
@@ -153,45 +113,6 @@ class CastlesMap(QWidget):
     def click_point(self, area: str) -> QPointF:
         """Where a player clicks for an area (tests): its token."""
         return self.centre(area)
-
-    # ------------------------------------------------------------ mouse
-    def wheelEvent(self, e) -> None:
-        self.zoom(1.2 if e.angleDelta().y() > 0 else 1 / 1.2, e.position())
-
-    def mousePressEvent(self, e) -> None:
-        if e.button() == Qt.MouseButton.LeftButton:
-            self._press, self._dragged = e.position(), False
-
-    def mouseMoveEvent(self, e) -> None:
-        if self._press is not None and e.buttons() & Qt.MouseButton.LeftButton:
-            delta = e.position() - self._press
-            if self._dragged or delta.manhattanLength() >= DRAG:
-                self._dragged = True
-                self.pan += delta
-                self._press = e.position()
-                self.update()
-            return
-        area = self.area_at(e.position())
-        if area != self.hover:
-            self.hover = area
-            self.setCursor(Qt.CursorShape.PointingHandCursor if area in self.choices.options
-                           else Qt.CursorShape.ArrowCursor)
-            self.areaHovered.emit(area or "")
-            self.update()
-
-    def mouseReleaseEvent(self, e) -> None:
-        if e.button() == Qt.MouseButton.LeftButton and self._press is not None \
-                and not self._dragged:
-            area = self.area_at(e.position())
-            if area:
-                self.areaClicked.emit(area)
-        self._press = None
-
-    def leaveEvent(self, e) -> None:
-        if self.hover is not None:
-            self.hover = None
-            self.areaHovered.emit("")
-            self.update()
 
     def area_at(self, pt: QPointF) -> str | None:
         """The area whose token, name or pieces are under `pt` (the nearest token wins)."""
@@ -211,10 +132,7 @@ class CastlesMap(QWidget):
 
     # ------------------------------------------------------------ painting
     def paintEvent(self, _event) -> None:
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        p.fillRect(self.rect(), QColor(style.SEA if self.has_coast else style.LAND))
+        p = self.painter(style.SEA if self.has_coast else style.LAND)
         self._coast(p)
         self._insets(p)
         self._links(p)
@@ -229,7 +147,7 @@ class CastlesMap(QWidget):
         p.setBrush(QColor(style.LAND))
         for pts, inset in self.geo.shapes:
             if inset is None:
-                p.drawPath(glyphs.polygon_path([f.to_screen(pt).toTuple() for pt in pts]))
+                p.drawPath(polygon_path([[f.to_screen(pt).toTuple() for pt in pts]]))
 
     def _insets(self, p: QPainter) -> None:
         """The boxes of the castles far from the others, each with its island."""
@@ -244,8 +162,8 @@ class CastlesMap(QWidget):
             p.setBrush(QColor(style.LAND))
             for pts, inset in self.geo.shapes:
                 if inset == area:
-                    p.drawPath(glyphs.polygon_path([f.inset_point(area, pt).toTuple()
-                                                    for pt in pts]))
+                    p.drawPath(polygon_path([[f.inset_point(area, pt).toTuple()
+                                                     for pt in pts]]))
             p.restore()
 
     def _links(self, p: QPainter) -> None:
@@ -420,9 +338,7 @@ class CastlesMap(QWidget):
     def _legend(self, p: QPainter) -> None:
         """A key in a bottom corner: the links and the pieces."""
         box = self.legend_rect()
-        p.setPen(QPen(QColor(0, 0, 0, 60), 1))
-        p.setBrush(QColor(255, 251, 238, 225))
-        p.drawRoundedRect(box, 5, 5)
+        self.legend_box(p, box, 225)
         f = style.font(11, bold=False)
         m = QFontMetrics(f)
         u = 13.0

@@ -7,13 +7,9 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtCore import Signal
+from tenkatoitsu_gui.area.html import HtmlPanel, mark, rule_link
 from tenkatoitsu_gui.castles import style
-
-
-def rule_link(rule: str) -> str:
-    return f"<a href='rule:{escape(rule)}'>[{escape(rule)}]</a>"
 
 
 def _card(card, extra: str = "", dim: bool = False, play: str | None = None) -> str:
@@ -45,37 +41,25 @@ def cards_html(view: dict, scenario, playable: dict[str, str] | None = None) -> 
     if played:  # their text is in the rule's summary
         out.append("<p style='margin:6px 0 2px 0; color:#5a5246'><b>Played</b>: " + ", ".join(
             f"{escape(tactics[c].name)} {rule_link(tactics[c].rule)} "
-            f"(<span style='color:{colours[p].name()}'>■</span> {escape(names.get(p, p))})"
+            f"({mark(colours[p])} {escape(names.get(p, p))})"
             for p, c in played if c in tactics) + "</p>")
     if view["daimyo_cards"]:
         out.append(f"<h4 style='margin:6px 0 2px 0'>Daimyo cards {rule_link('5.D')}</h4>")
         for p, c in view["daimyo_cards"].items():
             if c in daimyo:
                 used = " (used)" if view["daimyo_used"].get(p) else ""
-                who = f" — <span style='color:{colours[p].name()}'>■</span> " \
-                      f"{escape(names.get(p, p))}{used}"
+                who = f" — {mark(colours[p])} {escape(names.get(p, p))}{used}"
                 out.append(_card(daimyo[c], who, dim=bool(used) or view["locked"],
                                  play=playable.get(c) if p == view["current"] else None))
     return "".join(out)
 
 
-class CardsPanel(QScrollArea):
-    ruleClicked = Signal(str)
+class CardsPanel(HtmlPanel):
     playClicked = Signal(str)  # the answer that plays a card
 
     def __init__(self, scenario, parent=None):
         super().__init__(parent)
         self.scenario = scenario
-        self.setWidgetResizable(True)
-        box = QWidget()
-        lay = QVBoxLayout(box)
-        lay.setContentsMargins(6, 4, 6, 4)
-        self.label = QLabel(textFormat=Qt.TextFormat.RichText, wordWrap=True)
-        self.label.setAlignment(Qt.AlignmentFlag.AlignTop)
-        self.label.linkActivated.connect(self._link)
-        lay.addWidget(self.label)
-        lay.addStretch(1)
-        self.setWidget(box)
 
     def show_view(self, view: dict, playable: dict[str, str] | None = None) -> None:
         self.label.setText(cards_html(view, self.scenario, playable))
@@ -83,9 +67,3 @@ class CardsPanel(QScrollArea):
     def _link(self, url: str) -> None:
         what, _, rest = url.partition(":")
         (self.playClicked if what == "play" else self.ruleClicked).emit(rest)
-
-    def sizeHint(self) -> QSize:
-        return QSize(340, 280)  # the room a dock gives it by default
-
-    def text(self) -> str:
-        return self.label.text()

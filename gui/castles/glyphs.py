@@ -14,7 +14,6 @@ from PySide6.QtGui import (
     QFontDatabase,
     QFontMetrics,
     QPainter,
-    QPainterPath,
     QPen,
     QPolygonF,
 )
@@ -166,10 +165,3 @@ def arrow(p: QPainter, a: QPointF, b: QPointF, colour: QColor, width: float,
                       start.y() + (base.y() - start.y()) * 0.55)
         tag(p, mid, label, px, colour)
 
-
-def polygon_path(points) -> QPainterPath:
-    path = QPainterPath()
-    if points:
-        path.addPolygon(QPolygonF([QPointF(*pt) for pt in points]))
-        path.closeSubpath()
-    return path

@@ -9,17 +9,12 @@ from html import escape
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from tenkatoitsu_gui.area.html import swatch
 from tenkatoitsu_gui.castles import style
 
 
 def card_names(scenario) -> dict[str, str]:
     return {c.id: c.name for c in (*scenario.tactics, *scenario.daimyo)}
-
-
-def swatch(colour, text: str = "&nbsp;&nbsp;&nbsp;") -> str:
-    c = style.colour(colour)
-    return (f"<span style='background:{c.name()}; color:{style.ink_for(c).name()}'>"
-            f"&nbsp;{text}&nbsp;</span>")
 
 
 def players_html(view: dict, cards: dict[str, str]) -> str:
@@ -36,7 +31,7 @@ def players_html(view: dict, cards: dict[str, str]) -> str:
             used = " (used)" if view["daimyo_used"].get(p) else ""
             played.append(f"<i>{escape(cards.get(daimyo, daimyo))}</i>{used}")
         rows.append(
-            f"<tr><td rowspan=2>{swatch(colours[p].name())}</td>"
+            f"<tr><td rowspan=2>{swatch(colours[p])}</td>"
             f"<td><b>{escape(names.get(p, p))}{turn}</b></td>"
             f"<td align=center>{stock}</td>"
             f"<td align=center>{sword if sword else '—'}</td>"

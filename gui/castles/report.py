@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from html import escape
 
+from tenkatoitsu_gui.area.html import mark, rule_link
 from tenkatoitsu_gui.castles import style
-from tenkatoitsu_gui.castles.cards import rule_link
 from tenkatoitsu_gui.castles.glyphs import printable
 from tenkatoitsu_gui.castles.war import war_html
 
@@ -49,7 +49,7 @@ def scores_html(view: dict, area_names: dict[str, str]) -> str:
         small = [f"{escape(area_names.get(a, a))} {v}" for a, v, size in claims if size == SMALL]
         c = colours[p]
         rows.append(
-            f"<tr><td>{rank}</td><td><span style='color:{c.name()}'>■</span> "
+            f"<tr><td>{rank}</td><td>{mark(c)} "
             f"<b>{escape(names.get(p, p))}</b></td>"
             f"<td align=right><b>{view['scores'][p]}</b></td>"
             f"<td>{', '.join(large) or '—'}</td>"

@@ -3,7 +3,9 @@ links, the castle tokens, the marks of a decision and of the war."""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor
+from tenkatoitsu_gui.area import style as area_style
+from tenkatoitsu_gui.area.style import font, ink_for  # noqa: F401 (the glyphs' and panels')
 
 SEA = "#9fc3d9"
 LAND = "#e9dfbf"
@@ -28,30 +30,7 @@ UNIT = 17.0
 UNIT_MIN, UNIT_MAX = 14.0, 28.0
 
 
-def colour(text: str | None, i: int = 0) -> QColor:
-    c = QColor(text) if text else QColor()
-    return c if c.isValid() else QColor(FALLBACK[i % len(FALLBACK)])
-
-
-def ink_for(bg: QColor) -> QColor:
-    """Black or white, whichever reads on `bg`."""
-    return QColor("#111111") if bg.lightness() > 140 else QColor("#ffffff")
-
-
-def font(px: float, bold: bool = True) -> QFont:
-    f = QFont("DejaVu Sans")
-    f.setPixelSize(max(8, round(px)))
-    f.setBold(bold)
-    return f
-
-
 def seat_colours(view: dict) -> dict[str, QColor]:
     """Each seat's colour; a seat whose colour an earlier seat has already
     taken gets a stock one, so that no two players look alike."""
-    out: dict[str, QColor] = {}
-    for i, p in enumerate(view["players"]):
-        c = colour(view["colours"].get(p), i)
-        if any(c == seen for seen in out.values()):
-            c = QColor(FALLBACK[i % len(FALLBACK)])
-        out[p] = c
-    return out
+    return area_style.distinct_colours(view["players"], view["colours"], FALLBACK)

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QCursor
-from PySide6.QtWidgets import QDockWidget, QMenu, QScrollArea
+from PySide6.QtCore import Qt
+from tenkatoitsu_gui.area.view import AreaView, dock_of, scrolled
 from tenkatoitsu_gui.castles import help as castles_help
 from tenkatoitsu_gui.castles import report
 from tenkatoitsu_gui.castles.board import CastlesMap, pieces
@@ -37,24 +36,24 @@ DEPLOYMENT = "deployment"
 CHOOSE_ACTION = "choose-action"
 
 
-class CastlesView:
+class CastlesView(AreaView):
     #: the size a part is drawn at when grabbed alone
     part_sizes: ClassVar[dict] = {"decision": (320, 380), "dice": (320, 220),
                                   "players": (360, 300), "cards": (360, 560), "war": (430, 380)}
     side_docks = ()
     #: docks behind another one's tab: (in front, behind)
     tabbed = (("Tactic cards", "War"),)
+    AREAS = "castle(s)"
+    MARKED = "highlighted in yellow"
 
     def __init__(self, controller, window=None):
-        self.controller = controller
+        super().__init__(controller, AreaChoices())
         scenario = controller.game.scenario
         self.scenario = scenario
         self.map = CastlesMap(scenario)
         self.central = self.map
         self.options = OptionsPanel()
-        self.decision = QScrollArea()
-        self.decision.setWidgetResizable(True)
-        self.decision.setWidget(self.options)
+        self.decision = scrolled(self.options)
         self.decision.setMinimumWidth(300)  # the longest split's label, on one line
         self.dice = DiceTray({a: self.map.names[a] for a in self.map.ids})
         self.players = PlayersPanel(scenario)
@@ -63,13 +62,6 @@ class CastlesView:
         self.docks = [("Decision", self.decision, R), ("Dice tray", self.dice, R),
                       ("Players", self.players, L), ("Tactic cards", self.cards, L),
                       ("War", self.war, L)]
-        self.status = None  # a callable showing a line in the status bar
-        self.open_rule = None  # a callable opening a rule's summary in the Help window
-        self.view: dict | None = None  # the seat's view of the state shown
-        self.pending = None  # the decision shown, when live
-        self.answerable = False
-        self.choices = AreaChoices()
-        self.menu: QMenu | None = None  # the options of a castle clicked that has several
         self._phase = None
         self.option_watch = HoverWatch()
         self.option_watch.entered.connect(self._option_hovered)
@@ -81,29 +73,11 @@ class CastlesView:
         self.map.areaHovered.connect(self._area_hovered)
         self.cards.ruleClicked.connect(lambda rule: self.open_rule and self.open_rule(rule))
         self.cards.playClicked.connect(self._answer)
-        old = getattr(window, "view", None)
-        if isinstance(old, CastlesView):  # undo, redo, a branch: the map as it was zoomed
-            self.map.zoom_factor, self.map.pan = old.map.zoom_factor, QPointF(old.map.pan)
+        self.keep_zoom(window)
 
     def grab_targets(self) -> dict:
         return {"map": self.map, "decision": self.decision, "dice": self.dice,
                 "players": self.players, "cards": self.cards, "war": self.war}
-
-    def prepare_grab(self, name: str, widget) -> None:
-        """Every part draws itself as it is."""
-
-    def fit(self) -> None:
-        self.map.fit()
-
-    def zoom(self, factor: float) -> None:
-        self.map.zoom(factor)
-
-    def menu_actions(self) -> list:
-        return []
-
-    def close(self) -> None:
-        if self.menu is not None:
-            self.menu.close()
 
     # ------------------------------------------------------------ help and summary
     def help_pages(self) -> list:
@@ -161,9 +135,7 @@ class CastlesView:
         if side == self._phase:
             return
         self._phase = side
-        dock = (self.cards if side == DEPLOYMENT else self.war).parentWidget()
-        while dock is not None and not isinstance(dock, QDockWidget):
-            dock = dock.parentWidget()
+        dock = dock_of(self.cards if side == DEPLOYMENT else self.war)
         if dock is not None:
             dock.raise_()
 
@@ -223,47 +195,14 @@ class CastlesView:
         return f"{self.map.names[area_id]}, castle {area['value']}{state}: " + \
             ("; ".join(parts) or "nobody")
 
-    def _area_hovered(self, area: str) -> None:
-        opts = self.choices.options.get(area) if area else None
+    def option_label(self, option) -> str:
+        return printable(option.label)
+
+    def _preview(self, area: str | None, opts) -> None:
+        """The castle an option of the one hovered would hit, with its tag."""
         if not opts:
             self.map.set_preview(None)
-        if not area:
-            self.map.setToolTip("")
             return
-        text = self.describe(area)
-        if opts:
-            text = " / ".join(printable(o.label) for o in opts) + " — " + text
-            frm = self.choices.chosen[-1] if self.choices.chosen else None
-            self.map.set_preview(area, self._tag_of(opts[0].value, area) if len(opts) == 1
-                                 else "", frm)
-        self.map.setToolTip(text)
-        if self.status:
-            self.status(text)
-
-    # ------------------------------------------------------------ answering
-    def _answer(self, value) -> None:
-        reason = self.controller.answer(value)  # None, or why the rules refuse it
-        if reason:
-            self.refuse(reason)
-
-    def refuse(self, reason: str, area: str | None = None) -> None:
-        self.options.refuse(reason)
-        self.map.flash_refused(area)
-        if self.status:
-            self.status(reason)
-
-    def _area_clicked(self, area: str) -> None:
-        if not self.answerable or not self.choices.options:
-            return
-        opts = self.choices.options.get(area)
-        if not opts:
-            n = len(self.choices.options)
-            self.refuse(f"{self.map.names[area]} is not a choice now: the {n} castle(s) you "
-                        "may choose are highlighted in yellow.", area)
-        elif len(opts) == 1:
-            self._answer(opts[0].value)
-        else:  # several answers name this castle (how many soldiers, which piece): ask
-            self.menu = QMenu(self.map)
-            for o in opts:
-                self.menu.addAction(printable(o.label), lambda v=o.value: self._answer(v))
-            self.menu.popup(QCursor.pos())
+        frm = self.choices.chosen[-1] if self.choices.chosen else None
+        self.map.set_preview(area, self._tag_of(opts[0].value, area) if len(opts) == 1
+                             else "", frm)

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
+from tenkatoitsu_gui.area.html import HtmlPanel, mark
 from tenkatoitsu_gui.castles import style
 from tenkatoitsu_gui.castles.board import holders
 from tenkatoitsu_gui.castles.glyphs import printable
@@ -36,13 +35,13 @@ def war_html(view: dict, events, names_of: dict[str, str]) -> str:
     done = set(view["resolved"])
 
     def who(p: str) -> str:
-        return f"<span style='color:{colours[p].name()}'>■</span> {escape(names.get(p, p))}"
+        return f"{mark(colours[p])} {escape(names.get(p, p))}"
 
     rows = []
     for a in sorted(view["areas"], key=lambda a: a["value"]):
         area = a["id"]
         e = resolved.get(area)
-        mark, bg = ("⚔", "#f6d2d2") if area == view["resolving"] else \
+        sign, bg = ("⚔", "#f6d2d2") if area == view["resolving"] else \
             ("✓" if area in done else "", "")
         if e is not None and e.winner is None:
             what = "<i>nobody there: the token is removed</i>"
@@ -58,32 +57,17 @@ def war_html(view: dict, events, names_of: dict[str, str]) -> str:
         else:
             what = "<i>to come</i>" if view["phase"] != "deployment" else ""
         style_bg = f" bgcolor='{bg}'" if bg else ""
-        rows.append(f"<tr{style_bg}><td align=center>{mark}</td>"
+        rows.append(f"<tr{style_bg}><td align=center>{sign}</td>"
                     f"<td align=right><b>{a['value']}</b></td>"
                     f"<td>{escape(names_of.get(area, area))}</td><td>{what}</td></tr>")
     head = "<tr><th></th><th>token</th><th align=left>castle</th><th align=left>outcome</th></tr>"
     return f"<table cellspacing=0 cellpadding=2>{head}{''.join(rows)}</table>"
 
 
-class WarPanel(QScrollArea):
+class WarPanel(HtmlPanel):
     def __init__(self, scenario, parent=None):
         super().__init__(parent)
         self.names = {a.id: printable(a.name) for a in scenario.board}
-        self.setWidgetResizable(True)
-        box = QWidget()
-        lay = QVBoxLayout(box)
-        lay.setContentsMargins(6, 4, 6, 4)
-        self.label = QLabel(textFormat=Qt.TextFormat.RichText, wordWrap=True)
-        self.label.setAlignment(Qt.AlignmentFlag.AlignTop)
-        lay.addWidget(self.label)
-        lay.addStretch(1)
-        self.setWidget(box)
 
     def show_view(self, view: dict, events) -> None:
         self.label.setText(war_html(view, events, self.names))
-
-    def sizeHint(self) -> QSize:
-        return QSize(340, 280)  # the room a dock gives it by default
-
-    def text(self) -> str:
-        return self.label.text()

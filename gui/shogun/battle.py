@@ -12,8 +12,7 @@ from __future__ import annotations
 from html import escape
 
 import attrs
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
+from tenkatoitsu_gui.area.html import HtmlPanel, mark, rule_link
 from tenkatoitsu_gui.shogun import style
 
 from tenkatoitsu.kinds.shogun import events as ev
@@ -125,28 +124,27 @@ def battle_html(view: dict, record: BattleRecord | None, names: dict[str, str]) 
         return "<i>No battle has been fought yet.</i>"
     colours = style.house_colours(view)
 
-    def who(h: str) -> str:
+    def marked(h: str, name: str) -> str:
         c = colours.get(h)
-        mark = f"<span style='color:{c.name()}'>■</span> " if c is not None else ""
-        return f"{mark}<b>{escape(names.get(h, h))}</b>"
+        return (f"{mark(c)} " if c is not None else "") + f"<b>{escape(names.get(name, name))}</b>"
+
+    def who(h: str) -> str:
+        return marked(h, h)
 
     def troop_of(h: str, troop: str) -> str:
         """An army by its name ("Green army 2"), a force as its colour set's."""
         if troop in TROOP_NAMES:
             return f"{who(h)}'s {escape(TROOP_NAMES[troop])}"
-        c = colours.get(h)
-        mark = f"<span style='color:{c.name()}'>■</span> " if c is not None else ""
-        return f"{mark}<b>{escape(names.get(troop, troop))}</b>"
+        return marked(h, troop)
 
     b = record.began
     live = view["battle"] if view["battle"] and view["battle"]["to"] == b.to else None
     head = "⚔ The battle for" if record.ended is None else "The last battle:"
     out = [f"<h3 style='margin:2px'>{head} {escape(names.get(b.to, b.to))}</h3>",
            f"{troop_of(b.attacker, b.troop)} from {escape(names.get(b.frm, b.frm))} attacks "
-           f"{who(b.defender)} "
-           f"<a href='rule:SC-15.2'>[SC-15.2]</a>"
+           f"{who(b.defender)} {rule_link('SC-15.2')}"
            + (" — <b>naval invasion</b>: the defender strikes first "
-              "<a href='rule:SC-18.6'>[SC-18.6]</a>" if b.naval else "")]
+              + rule_link("SC-18.6") if b.naval else "")]
     if live is not None:
         att, dfn = live["sides"]
         out.append(f"<table width='100%' cellspacing=0 cellpadding=3>"
@@ -159,11 +157,11 @@ def battle_html(view: dict, record: BattleRecord | None, names: dict[str, str]) 
     for e in record.revealed:
         if isinstance(e, ev.RoninRevealed):
             out.append(f"<small>{who(e.house)} reveals ronin: {e.army} with the army, "
-                       f"{e.force} with the force <a href='rule:{e.rule}'>[{e.rule}]</a>"
+                       f"{e.force} with the force {rule_link(e.rule)}"
                        "</small>")
         else:
             out.append(f"<small>{e.count} bonus {escape(UNIT_NAMES.get(e.unit, e.unit))} "
-                       f"defend <a href='rule:{e.rule}'>[{e.rule}]</a></small>")
+                       f"defend {rule_link(e.rule)}</small>")
     n = 0
     for r in record.rounds:
         if r.first_strike:
@@ -183,44 +181,27 @@ def battle_html(view: dict, record: BattleRecord | None, names: dict[str, str]) 
                             f"{who(e.house)} removes a {escape(e.unit)} "
                             f"({escape(troop)})</td></tr>")
         out.append(f"<p style='margin:4px 0 0 0'><b>{title}</b> "
-                   f"<a href='rule:SC-16.1'>[SC-16.1]</a></p>"
+                   f"{rule_link('SC-16.1')}</p>"
                    f"<table cellspacing=0 cellpadding=2><tr><th>step</th><th align=left>rolls"
                    f"</th><th align=left>dice → hits</th></tr>{''.join(rows)}</table>")
     if record.ended is not None:
         e = record.ended
         out.append(f"<p><b>{escape(e.result.capitalize())}</b> after {e.rounds} combat "
-                   f"round(s) <a href='rule:{e.rule}'>[{e.rule}]</a></p>")
+                   f"round(s) {rule_link(e.rule)}</p>")
         for a in record.after:
             out.append(f"<small>[{escape(a.rule)}] {escape(a.words(names))}</small>")
     return "<br>".join(out[:2]) + "".join(
         x if x.startswith(("<table", "<p")) else "<br>" + x for x in out[2:])
 
 
-class BattlePanel(QScrollArea):
-    ruleClicked = Signal(str)
+class BattlePanel(HtmlPanel):
+    SIZE = (330, 320)
 
     def __init__(self, names: dict[str, str], parent=None):
         super().__init__(parent)
         self.names = names
-        self.setWidgetResizable(True)
-        box = QWidget()
-        lay = QVBoxLayout(box)
-        lay.setContentsMargins(6, 4, 6, 4)
-        self.label = QLabel(textFormat=Qt.TextFormat.RichText, wordWrap=True)
-        self.label.setAlignment(Qt.AlignmentFlag.AlignTop)
-        self.label.linkActivated.connect(
-            lambda href: href.startswith("rule:") and self.ruleClicked.emit(href[5:]))
-        lay.addWidget(self.label)
-        lay.addStretch(1)
-        self.setWidget(box)
         self.record: BattleRecord | None = None
 
     def show_view(self, view: dict, events) -> None:
         self.record = last_battle(events)
         self.label.setText(battle_html(view, self.record, self.names))
-
-    def sizeHint(self) -> QSize:
-        return QSize(330, 320)
-
-    def text(self) -> str:
-        return self.label.text()

@@ -14,9 +14,9 @@ import math
 from typing import ClassVar
 
 import attrs
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPainterPath, QPen, QPolygonF, QTransform
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPainterPath, QPen, QTransform
+from tenkatoitsu_gui.area.canvas import AreaCanvas, polygon_path
 from tenkatoitsu_gui.shogun import glyphs, style
 from tenkatoitsu_gui.shogun.choices import ProvinceChoices
 from tenkatoitsu_gui.shogun.geometry import Cells, cells_of
@@ -24,8 +24,6 @@ from tenkatoitsu_gui.shogun.layout import spread
 
 from tenkatoitsu.kinds.shogun.scenario.model import DOUBTFUL
 
-ZOOM_MIN, ZOOM_MAX = 0.6, 6.0
-DRAG = 5  # pixels a press moves before it is a drag, not a click
 #: a sea lane longer than this (in map units) bends out to sea, away from the land
 LONG_LANE = 120.0
 
@@ -70,15 +68,6 @@ class Frame:
         return (pt.x() - self.ox) / self.scale, (pt.y() - self.oy) / self.scale
 
 
-def polygon_path(polys) -> QPainterPath:
-    path = QPainterPath()
-    path.setFillRule(Qt.FillRule.WindingFill)
-    for poly in polys:
-        path.addPolygon(QPolygonF([QPointF(x, y) for x, y in poly]))
-        path.closeSubpath()
-    return path
-
-
 def exit_point(a: QPointF, b: QPointF, rect: QRectF) -> QPointF:
     """Where the segment from `a` (inside `rect`) towards `b` leaves `rect`."""
     if not rect.contains(a):
@@ -92,13 +81,13 @@ def exit_point(a: QPointF, b: QPointF, rect: QRectF) -> QPointF:
     return QPointF(a.x() + dx * t, a.y() + dy * t)
 
 
-class ShogunMap(QWidget):
-    provinceClicked = Signal(str)
-    provinceHovered = Signal(str)  # "" off every province
+class ShogunMap(AreaCanvas):
+    ZOOM_MIN, ZOOM_MAX = 0.6, 6.0
+    UNIT, UNIT_MIN, UNIT_MAX = style.UNIT, style.UNIT_MIN, style.UNIT_MAX
 
     def __init__(self, scenario, board=None, parent=None):
         """`board`: the board as the game plays it (a variant may drop lanes)."""
-        super().__init__(parent)
+        super().__init__(ProvinceChoices(), parent)
         board = board if board is not None else scenario.board
         self.ids = [a.id for a in board]
         self.names = {a.id: a.name for a in board}
@@ -108,21 +97,11 @@ class ShogunMap(QWidget):
                       if ln.kind == "sea"]
         self.paths = {p: polygon_path(polys) for p, polys in self.cells.cells.items()}
         self.land = polygon_path(self.cells.land.values())
-        self.view: dict | None = None
-        self.choices = ProvinceChoices()
         self.labels: dict[str, Label] = {}
         self._measured = 0.0  # the glyph unit the labels were measured at
-        self.hover: str | None = None
-        self.refused: str | None = None
-        self.zoom_factor = 1.0
-        self.pan = QPointF(0, 0)
         self.rects: dict[str, QRectF] = {}  # each label where it was last drawn
         self._layout_key = None
         self._layout: dict[str, QRectF] = {}
-        self._press: QPointF | None = None
-        self._dragged = False
-        self.setMouseTracking(True)
-        self.setMinimumSize(360, 260)
 
     # ------------------------------------------------------------ what is drawn
     def show_view(self, view: dict, choices: ProvinceChoices) -> None:
@@ -131,29 +110,7 @@ class ShogunMap(QWidget):
         self._measure()
         self.update()
 
-    def flash_refused(self, province: str | None) -> None:
-        self.refused = province
-        self.update()
-
-    # ------------------------------------------------------------ zoom and pan
-    def fit(self) -> None:
-        self.zoom_factor, self.pan = 1.0, QPointF(0, 0)
-        self.update()
-
-    def zoom(self, factor: float, at: QPointF | None = None) -> None:
-        new = min(max(self.zoom_factor * factor, ZOOM_MIN), ZOOM_MAX)
-        if new == self.zoom_factor:
-            return
-        at = at if at is not None else QPointF(self.width() / 2, self.height() / 2)
-        world = self.frame().to_world(at)
-        self.zoom_factor = new
-        self.pan += at - self.frame().to_screen(world)  # the point under the mouse stays put
-        self.update()
-
-    def unit(self) -> float:
-        """The glyphs' size: they follow the zoom slowly, within readable bounds."""
-        return min(max(style.UNIT * self.zoom_factor ** 0.5, style.UNIT_MIN), style.UNIT_MAX)
-
+    # ------------------------------------------------------------ where things are
     def frame(self, pan: QPointF | None = None) -> Frame:
         return Frame(self.cells, self.width(), self.height(), self.zoom_factor,
                      self.pan if pan is None else pan, self.unit())
@@ -169,52 +126,15 @@ class ShogunMap(QWidget):
             return self.rects[province].center()
         return self.anchor(province)
 
-    # ------------------------------------------------------------ mouse
-    def wheelEvent(self, e) -> None:
-        self.zoom(1.2 if e.angleDelta().y() > 0 else 1 / 1.2, e.position())
-
-    def mousePressEvent(self, e) -> None:
-        if e.button() == Qt.MouseButton.LeftButton:
-            self._press, self._dragged = e.position(), False
-
-    def mouseMoveEvent(self, e) -> None:
-        if self._press is not None and e.buttons() & Qt.MouseButton.LeftButton:
-            delta = e.position() - self._press
-            if self._dragged or delta.manhattanLength() >= DRAG:
-                self._dragged = True
-                self.pan += delta
-                self._press = e.position()
-                self.update()
-            return
-        province = self.province_at(e.position())
-        if province != self.hover:
-            self.hover = province
-            self.setCursor(Qt.CursorShape.PointingHandCursor if province in self.choices.options
-                           else Qt.CursorShape.ArrowCursor)
-            self.provinceHovered.emit(province or "")
-            self.update()
-
-    def mouseReleaseEvent(self, e) -> None:
-        if e.button() == Qt.MouseButton.LeftButton and self._press is not None \
-                and not self._dragged:
-            province = self.province_at(e.position())
-            if province:
-                self.provinceClicked.emit(province)
-        self._press = None
-
-    def leaveEvent(self, e) -> None:
-        if self.hover is not None:
-            self.hover = None
-            self.provinceHovered.emit("")
-            self.update()
-
-    def province_at(self, pt: QPointF) -> str | None:
+    def area_at(self, pt: QPointF) -> str | None:
         """The province whose label, else whose cell, is under `pt`."""
         self._ensure_layout()
         for p in reversed(list(self.rects)):
             if self.rects[p].contains(pt):
                 return p
         return self.cells.province_at(self.frame().to_world(pt))
+
+    province_at = area_at
 
     # ------------------------------------------------------------ labels
     def _label(self, row: dict, armies: dict, u: float) -> Label:
@@ -285,10 +205,7 @@ class ShogunMap(QWidget):
 
     # ------------------------------------------------------------ painting
     def paintEvent(self, _event) -> None:
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        p.fillRect(self.rect(), QColor(style.SEA if self.has_coast else "#d8d2bf"))
+        p = self.painter(style.SEA if self.has_coast else "#d8d2bf")
         f = self.frame()
         self._ensure_layout()
         colours = style.house_colours(self.view) if self.view is not None else {}
@@ -501,9 +418,7 @@ class ShogunMap(QWidget):
     def _legend(self, p: QPainter) -> None:
         """A key in the bottom right corner (the Pacific)."""
         box = self.legend_rect()
-        p.setPen(QPen(QColor(0, 0, 0, 60), 1))
-        p.setBrush(QColor(255, 251, 238, 230))
-        p.drawRoundedRect(box, 5, 5)
+        self.legend_box(p, box, 230)
         f = style.font(11, bold=False)
         m = QFontMetrics(f)
         grey = QColor("#8c8c8c")

@@ -14,6 +14,7 @@ from html import escape
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from tenkatoitsu_gui.area.html import swatch
 from tenkatoitsu_gui.shogun import glyphs, style
 
 from tenkatoitsu.kinds.shogun.state import BINS
@@ -23,11 +24,6 @@ BIN_NAMES = {"swords": "swords", "build": "build", "levy": "levy", "ronin": "ron
 STEPS = {"set-up": "the set-up", "plan": "Plan", "war": "Wage War", "over": "game over"}
 SAMURAI = ("bowman", "swordsman")  # on the S squares [SC-1.6]
 ASHIGARU = ("gunner", "spearman")  # on the A squares
-
-
-def swatch(c: QColor, text: str = "&nbsp;&nbsp;&nbsp;") -> str:
-    return (f"<span style='background:{c.name()}; color:{style.ink_for(c).name()}'>"
-            f"&nbsp;{text}&nbsp;</span>")
 
 
 def plan_text(bins: dict) -> str:

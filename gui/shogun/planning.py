@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from tenkatoitsu_gui.area.html import rule_link
 
 from tenkatoitsu.kinds.shogun.state import BINS
 
@@ -39,10 +40,6 @@ BIN_ROWS = {
               "The strictly highest bid hires the ninja; every other bid is lost.", "SC-11.1"),
 }
 PLAN = "plan"
-
-
-def rule_link(rule: str) -> str:
-    return f"<a href='rule:{escape(rule)}'>[{escape(rule)}]</a>"
 
 
 class PlanningPanel(QWidget):

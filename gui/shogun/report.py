@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
+from tenkatoitsu_gui.area.html import mark, rule_link
 from tenkatoitsu_gui.shogun import style
 
 from tenkatoitsu.kinds.shogun import events as ev
@@ -20,7 +21,7 @@ def standings_html(view: dict, names: dict[str, str]) -> str:
         armies = ", ".join(f"army {a['number']} (level {a['level']})" for a in view["armies"]
                            if a["house"] == h and a["at"]) or "none"
         out = " (out)" if h in view["eliminated"] else ""
-        rows.append(f"<tr><td><span style='color:{colours[h].name()}'>■</span> "
+        rows.append(f"<tr><td>{mark(colours[h])} "
                     f"<b>{escape(names.get(h, h))}</b>{out}</td>"
                     f"<td align=right><b>{view['counts'][h]}</b></td>"
                     f"<td align=right>{castles}</td><td>{escape(armies)}</td></tr>")
@@ -36,7 +37,7 @@ def battles_html(events, names: dict[str, str]) -> str:
             fought += 1
             won += e.success
     return (f"<p>{fought} battle(s) fought, {won} of them emptied the province attacked "
-            f"<a href='rule:SC-17.7'>[SC-17.7]</a>.</p>")
+            f"{rule_link('SC-17.7')}.</p>")
 
 
 def summary_sections(kind, game) -> list[tuple[str, str]]:

@@ -4,7 +4,9 @@ and the short names of the units."""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor
+from tenkatoitsu_gui.area import style as area_style
+from tenkatoitsu_gui.area.style import font, ink_for  # noqa: F401 (the glyphs' and panels')
 
 SEA = "#9fc3d9"
 LAND = "#eee6cb"  # an empty province (its card in the red rectangle)
@@ -35,16 +37,6 @@ UNIT = 13.0
 UNIT_MIN, UNIT_MAX = 12.0, 24.0
 
 
-def colour(text: str | None, i: int = 0) -> QColor:
-    c = QColor(text) if text else QColor()
-    return c if c.isValid() else QColor(FALLBACK[i % len(FALLBACK)])
-
-
-def ink_for(bg: QColor) -> QColor:
-    """Black or white, whichever reads on `bg`."""
-    return QColor("#111111") if bg.lightness() > 140 else QColor("#ffffff")
-
-
 def mix(a: QColor, b: QColor, k: float) -> QColor:
     """`k` of `a` and the rest of `b`."""
     return QColor(round(a.red() * k + b.red() * (1 - k)),
@@ -56,24 +48,10 @@ def tint(c: QColor) -> QColor:
     return mix(c, QColor(LAND), TINT)
 
 
-def font(px: float, bold: bool = True, italic: bool = False) -> QFont:
-    f = QFont("DejaVu Sans")
-    f.setPixelSize(max(8, round(px)))
-    f.setBold(bold)
-    f.setItalic(italic)
-    return f
-
-
 def house_colours(view: dict) -> dict[str, QColor]:
     """Each colour set's colour; one an earlier set has already taken gets a
     stock one, so that no two look alike."""
-    out: dict[str, QColor] = {}
-    for i, h in enumerate(view["houses"]):
-        c = colour(view["colours"].get(h), i)
-        if any(c == seen for seen in out.values()):
-            c = QColor(FALLBACK[i % len(FALLBACK)])
-        out[h] = c
-    return out
+    return area_style.distinct_colours(view["houses"], view["colours"], FALLBACK)
 
 
 def units_text(counts: dict, ronin: int = 0) -> str:

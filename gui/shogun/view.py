@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QCursor
-from PySide6.QtWidgets import QDockWidget, QMenu, QScrollArea, QStackedWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QStackedWidget
+from tenkatoitsu_gui.area.view import AreaView, dock_of, scrolled
 from tenkatoitsu_gui.decisions import OptionsPanel
 from tenkatoitsu_gui.shogun import help as shogun_help
 from tenkatoitsu_gui.shogun import report, style
@@ -29,27 +29,15 @@ CASTLES = {1: "a castle", 2: "a fortress"}
 SECRET = frozenset({"plan", "spy", "build", "levy", "ronin", "ninja"})
 
 
-def _dock_of(widget) -> QDockWidget | None:
-    while widget is not None and not isinstance(widget, QDockWidget):
-        widget = widget.parentWidget()
-    return widget
-
-
-def scrolled(widget) -> QScrollArea:
-    area = QScrollArea()
-    area.setWidgetResizable(True)
-    area.setWidget(widget)
-    return area
-
-
-class ShogunView:
+class ShogunView(AreaView):
     #: the size a part is drawn at when grabbed alone
     part_sizes: ClassVar[dict] = {"decision": (380, 480), "battle": (400, 460),
                                   "houses": (360, 760)}
     side_docks = ()  # the docks keep their own widths: the rest is the map's
+    AREAS = "province(s)"
 
     def __init__(self, controller, window=None):
-        self.controller = controller
+        super().__init__(controller, ProvinceChoices())
         self.window = window
         self._mode = None  # "plan" or "war": which of the right column's docks is the larger
         scenario = controller.game.scenario
@@ -69,42 +57,17 @@ class ShogunView:
         self.battle = BattlePanel(dict(controller.game.names))
         self.docks = [("Decision", self.decision, R), ("Battle", self.battle, R),
                       ("Colour sets", self.houses_area, L)]
-        self.status = None  # a callable showing a line in the status bar
-        self.open_rule = None  # a callable opening a rule's summary in the Help window
-        self.view: dict | None = None  # the seat's view of the state shown
-        self.pending = None  # the decision shown, when live
-        self.answerable = False
-        self.choices = ProvinceChoices()
-        self.menu: QMenu | None = None  # the options of a province clicked that has several
         self.options.chosen.connect(self._answer)
         self.planning.chosen.connect(self._answer)
         self.planning.ruleClicked.connect(self._rule)
         self.battle.ruleClicked.connect(self._rule)
-        self.map.provinceClicked.connect(self._province_clicked)
-        self.map.provinceHovered.connect(self._province_hovered)
-        old = getattr(window, "view", None)
-        if isinstance(old, ShogunView):  # undo, redo, a branch: the map as it was zoomed
-            self.map.zoom_factor, self.map.pan = old.map.zoom_factor, QPointF(old.map.pan)
+        self.map.areaClicked.connect(self._area_clicked)
+        self.map.areaHovered.connect(self._area_hovered)
+        self.keep_zoom(window)
 
     def grab_targets(self) -> dict:
         return {"map": self.map, "decision": self.decision, "battle": self.battle,
                 "houses": self.houses_area}
-
-    def prepare_grab(self, name: str, widget) -> None:
-        """Every part draws itself as it is."""
-
-    def fit(self) -> None:
-        self.map.fit()
-
-    def zoom(self, factor: float) -> None:
-        self.map.zoom(factor)
-
-    def menu_actions(self) -> list:
-        return []
-
-    def close(self) -> None:
-        if self.menu is not None:
-            self.menu.close()
 
     def _rule(self, rule: str) -> None:
         if self.open_rule:
@@ -165,7 +128,7 @@ class ShogunView:
         if mode is None or mode == self._mode or self.window is None:
             return
         self._mode = mode
-        docks = [_dock_of(self.decision), _dock_of(self.battle)]
+        docks = [dock_of(self.decision), dock_of(self.battle)]
         if None in docks:
             return
         share = (0.78, 0.22) if mode == "plan" else (0.3, 0.7)
@@ -196,44 +159,13 @@ class ShogunView:
             parts.append(f"your hidden ronin: {army} with the army, {force} with the force")
         return "; ".join(parts)
 
-    def _province_hovered(self, province: str) -> None:
-        if not province:
-            self.map.setToolTip("")
-            return
-        text = self.describe(province)
-        opts = self.choices.options.get(province)
-        if opts:
-            text = " / ".join(o.label for o in opts) + " — " + text
-        self.map.setToolTip(text)
-        if self.status:
-            self.status(text)
+    def area_name(self, province: str) -> str:
+        return self.controller.game.names.get(province, province)
 
     # ------------------------------------------------------------ answering
-    def _answer(self, value) -> None:
-        reason = self.controller.answer(value)  # None, or why the rules refuse it
-        if reason:
-            self.refuse(reason)
-
     def refuse(self, reason: str, province: str | None = None) -> None:
-        self.options.refuse(reason)
         self.planning.refuse(reason)
-        self.map.flash_refused(province)
-        if self.status:
-            self.status(reason)
+        super().refuse(reason, province)
 
     def _province_clicked(self, province: str) -> None:
-        if not self.answerable or not self.choices.options:
-            return
-        opts = self.choices.options.get(province)
-        if not opts:
-            n = len(self.choices.options)
-            name = self.controller.game.names.get(province, province)
-            self.refuse(f"{name} is not a choice now: the {n} province(s) you may choose "
-                        "are ringed in yellow.", province)
-        elif len(opts) == 1:
-            self._answer(opts[0].value)
-        else:  # several answers name this province (which unit, which troop): ask
-            self.menu = QMenu(self.map)
-            for o in opts:
-                self.menu.addAction(o.label, lambda v=o.value: self._answer(v))
-            self.menu.popup(QCursor.pos())
+        self._area_clicked(province)

@@ -54,6 +54,22 @@ class Seats:
             raise ValueError(f"this scenario takes {self.range_text()} players, not {n}")
         return self.choices[:n]
 
+    def resolve(self, players: Sequence[str] | None = None) -> tuple[str, ...]:
+        """The ids of the seats in play: the default count's when `players`
+        is None, else those named, each a known seat named once, as many as
+        the scenario takes. Raises ValueError otherwise."""
+        if players is None:
+            return tuple(s.id for s in self.for_count())
+        chosen = tuple(players)
+        known = [s.id for s in self.choices]
+        unknown = [p for p in chosen if p not in known]
+        if unknown:
+            raise ValueError(f"no seat '{unknown[0]}' (seats: {', '.join(known)})")
+        if len(set(chosen)) != len(chosen):
+            raise ValueError("a seat is named twice")
+        self.for_count(len(chosen))  # raises for a count out of range
+        return chosen
+
     def range_text(self) -> str:
         return str(self.minimum) if self.minimum == self.maximum else \
             f"{self.minimum}-{self.maximum}"

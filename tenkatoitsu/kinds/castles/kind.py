@@ -82,18 +82,7 @@ class CastlesKind:
                      scenario.players_min, scenario.players_max, scenario.players_default)
 
     def new_game(self, scenario: CastlesScenario, setup: GameSetup) -> Game:
-        seats = self.seats(scenario)
-        if setup.players is None:
-            players = tuple(s.id for s in seats.for_count())
-        else:
-            players = tuple(setup.players)
-            known = [s.id for s in seats.choices]
-            unknown = [p for p in players if p not in known]
-            if unknown:
-                raise ValueError(f"no seat '{unknown[0]}' (seats: {', '.join(known)})")
-            if len(set(players)) != len(players):
-                raise ValueError("a seat is named twice")
-            seats.for_count(len(players))  # raises for a count out of range
+        players = self.seats(scenario).resolve(setup.players)
         return Game(scenario, players=players, variants=setup.variants, seed=setup.seed,
                     options=setup.options if setup.options is not None else Options())
 

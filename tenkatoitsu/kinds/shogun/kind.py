@@ -83,20 +83,10 @@ class ShogunKind:
                      scenario.players_min, scenario.players_max, scenario.players_default)
 
     def new_game(self, scenario: ShogunScenario, setup: GameSetup) -> Game:
-        seats = self.seats(scenario)
         if setup.players is None and scenario.start is not None:
             players = tuple(scenario.start.players)
-        elif setup.players is None:
-            players = tuple(s.id for s in seats.for_count())
         else:
-            players = tuple(setup.players)
-            known = [s.id for s in seats.choices]
-            unknown = [p for p in players if p not in known]
-            if unknown:
-                raise ValueError(f"no seat '{unknown[0]}' (seats: {', '.join(known)})")
-            if len(set(players)) != len(players):
-                raise ValueError("a seat is named twice")
-            seats.for_count(len(players))
+            players = self.seats(scenario).resolve(setup.players)
         if len(players) == 2 and len(scenario.seats) < 4:
             raise ValueError("the two-player game needs four colours [SC-24.1]")
         return Game(scenario, players=players, variants=setup.variants, seed=setup.seed,

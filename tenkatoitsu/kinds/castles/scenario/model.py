@@ -1,7 +1,9 @@
 """A castles scenario as the rules read it: the board (an area map of the
 castles and their land and sea links), the seats, the component counts of
 the box [2] with the set-up tables by player count [3], and the tactic and
-daimyo cards as data (their effects are code, keyed by the card's id)."""
+daimyo cards as data (their effects are code, keyed by the card's id). The
+seats, variants and sources are the records the area-map kinds share
+(tenkatoitsu.dsl.scenario_header)."""
 
 from __future__ import annotations
 
@@ -9,20 +11,16 @@ from typing import Mapping
 
 import attrs
 
-from tenkatoitsu.areamap import AreaMap
-from tenkatoitsu.dsl.areamap import Shape
 from tenkatoitsu.dsl.diagnostics import SourcePos
+from tenkatoitsu.dsl.scenario_header import (  # noqa: F401 (imported from here too)
+    AreaScenario,
+    SeatDef,
+    Source,
+    VariantDef,
+)
 
 #: the area flag that marks Kyō, the target of "Entering Kyo" [5.6]
 KYO = "kyo"
-
-
-@attrs.frozen
-class SeatDef:
-    id: str
-    name: str
-    colour: str  # "#rrggbb"
-    pos: SourcePos | None = attrs.field(default=None, eq=False)
 
 
 @attrs.frozen
@@ -63,57 +61,11 @@ class Components:
 
 
 @attrs.frozen
-class VariantDef:
-    id: str
-    title: str = ""
-    default: bool = False
-    group: str | None = None
-    pos: SourcePos | None = attrs.field(default=None, eq=False)
-
-
-@attrs.frozen
-class Source:
-    """Where a component comes from: `printed` (the rules file) or a
-    `reconstruction`, with the citation."""
-
-    what: str
-    kind: str  # printed | reconstruction | public
-    text: str
-    pos: SourcePos | None = attrs.field(default=None, eq=False)
-
-
-@attrs.frozen
-class CastlesScenario:
-    name: str
-    file: str
-    board: AreaMap
-    seats: tuple[SeatDef, ...]
-    players_min: int = 2
-    players_max: int = 4
-    players_default: int = 3
+class CastlesScenario(AreaScenario):
     components: Components = attrs.field(factory=Components)
     tactics: tuple[Card, ...] = ()
     daimyo: tuple[Card, ...] = ()
-    variants: tuple[VariantDef, ...] = ()
-    notes: tuple[str, ...] = ()
-    sources: tuple[Source, ...] = ()
-    version: int | None = None
-    #: the map block's title, and the outlines (coastlines) drawn under the areas
-    map_title: str = ""
-    shapes: tuple[Shape, ...] = ()
-    #: where each statement stands in the file ("scenario", "players", "map",
-    #: "area kyo", "link land kyo kiyosu" with the ends as written and the links
-    #: in the order written, "components display", "tactic scout", ...): for
-    #: located diagnostics, and for `fmt` to keep the links' order and the
-    #: comments beside their statements. Not part of the scenario's value.
-    where: Mapping[str, SourcePos] = attrs.field(factory=dict, eq=False)
 
     def kyo(self) -> str | None:
         found = self.board.areas_with(KYO)
         return found[0] if found else None
-
-    def seat(self, seat_id: str) -> SeatDef:
-        for s in self.seats:
-            if s.id == seat_id:
-                return s
-        raise KeyError(seat_id)

@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections import Counter
 
 from tenkatoitsu.areamap import LAND, SEA
+from tenkatoitsu.dsl import header_checks as hc
 from tenkatoitsu.dsl.checker import Checker
-from tenkatoitsu.dsl.diagnostics import Diagnostic, SourcePos
+from tenkatoitsu.dsl.diagnostics import Diagnostic
+from tenkatoitsu.dsl.header_checks import Places, player_counts
 from tenkatoitsu.kinds.castles.scenario.cards import (
     DAIMYO_IDS,
     DAIMYO_RULE,
@@ -38,27 +40,10 @@ DICE = 3
 ONE_KIND_CARDS = {"over-the-mountain": LAND, "marine": SEA, "uesugi": LAND, "chosokabe": SEA}
 
 
-class _Places:
-    """Where to report: the first of some statements that the file wrote, else
-    the scenario's title, else the top of the file."""
-
-    def __init__(self, doc: CastlesScenario):
-        self.where = doc.where
-        self.top = doc.where.get("scenario") or SourcePos(doc.file, 1, 1)
-
-    def __call__(self, *keys: str) -> SourcePos:
-        return next((self.where[k] for k in keys if k in self.where), self.top)
-
-    def has(self, key: str) -> bool:
-        return key in self.where
-
-
 def validate(doc: CastlesScenario) -> list[Diagnostic]:
     c = Checker()
-    at = _Places(doc)
-    if not doc.name.strip():
-        c.error("the scenario's title is empty", at("scenario"),
-                hint='scenario "Rumble Nation: Japan, June 1560" { ... }')
+    at = Places(doc)
+    hc.check_title(c, doc, at, 'scenario "Rumble Nation: Japan, June 1560" { ... }')
     _players_and_seats(c, doc, at)
     _board(c, doc, at)
     _castles(c, doc, at)
@@ -69,44 +54,26 @@ def validate(doc: CastlesScenario) -> list[Diagnostic]:
     return c.diags
 
 
-def _counts(doc: CastlesScenario) -> range:
-    return range(doc.players_min, doc.players_max + 1)
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 # ---------------------------------------------------------------- players and seats
 
-def _players_and_seats(c: Checker, doc: CastlesScenario, at: _Places):
+def _players_and_seats(c: Checker, doc: CastlesScenario, at: Places):
     lo, hi = PLAYERS
-    if doc.players_min < lo or doc.players_max > hi:
-        c.error(f"players {doc.players_min}..{doc.players_max}: the rules are written for "
-                f"{lo} to {hi} players [3]", at("players"), hint=f"players {lo}..{hi} default 3")
-    if not doc.players_min <= doc.players_default <= doc.players_max:
-        c.error(f"the default of {doc.players_default} players is outside "
-                f"{doc.players_min}..{doc.players_max}", at("players"),
-                hint=f"a number from {doc.players_min} to {doc.players_max}")
-    c.unique(doc.seats, lambda s: s.id, "seat")
+    hc.check_players(c, doc, at, PLAYERS, "[3]", hint=f"players {lo}..{hi} default 3")
     if len(doc.seats) < doc.players_max:
         missing = doc.players_max - len(doc.seats)
         c.error(f"{doc.players_max} players need {doc.players_max} seats; the scenario has "
                 f"{len(doc.seats)}", doc.seats[-1].pos if doc.seats else at("players"),
                 hint=f"{_plural(missing, 'more seat')}, e.g. seat black \"Black\" colour #2b2b2b")
-    colours: dict[str, str] = {}
-    for s in doc.seats:
-        if not s.name.strip():
-            c.error(f"seat '{s.id}' has an empty name", s.pos, hint="the name players read")
-        if s.colour.lower() in colours:
-            c.warn(f"seats '{colours[s.colour.lower()]}' and '{s.id}' have the same colour "
-                   f"{s.colour}", s.pos, hint="players tell the soldiers apart by colour")
-        colours.setdefault(s.colour.lower(), s.id)
+    hc.check_seat_names(c, doc.seats, "the soldiers")
 
 
 # ---------------------------------------------------------------- the board
 
-def _board(c: Checker, doc: CastlesScenario, at: _Places):
+def _board(c: Checker, doc: CastlesScenario, at: Places):
     board = doc.board
     if not at.has("map"):
         c.error("the scenario has no map", at("scenario"),
@@ -140,7 +107,7 @@ def _board(c: Checker, doc: CastlesScenario, at: _Places):
                    "it can never be played", card.pos)
 
 
-def _castles(c: Checker, doc: CastlesScenario, at: _Places):
+def _castles(c: Checker, doc: CastlesScenario, at: Places):
     comp = doc.components
     large = comp.large_castles
     where = at("components large-castles", "components")
@@ -174,13 +141,13 @@ def _castles(c: Checker, doc: CastlesScenario, at: _Places):
                     at("components small-castles", "components"),
                     hint="small-castles " + " ".join(str(v) for v in sorted(needed.elements())))
     for n in comp.small_castles_for:
-        if n not in _counts(doc):
+        if n not in player_counts(doc):
             c.warn(f"small castles for {n} players: the scenario is for "
                    f"{doc.players_min}..{doc.players_max} players",
                    at("components small-castles-for", "components"))
 
 
-def _swords(c: Checker, doc: CastlesScenario, at: _Places):
+def _swords(c: Checker, doc: CastlesScenario, at: Places):
     comp = doc.components
     where = at("components swords", "components")
     twice = sorted(v for v, n in Counter(comp.swords).items() if n > 1)
@@ -200,13 +167,13 @@ def _swords(c: Checker, doc: CastlesScenario, at: _Places):
             c.error(f"remove-swords {n}: there is no sword "
                     f"{', '.join(map(str, sorted(unknown.elements())))} to take out", pos,
                     hint=f"the swords are {' '.join(map(str, comp.swords))}")
-        elif n in _counts(doc) and len(comp.swords) - len(removed) < n:
+        elif n in player_counts(doc) and len(comp.swords) - len(removed) < n:
             c.error(f"remove-swords {n}: {_plural(len(comp.swords) - len(removed), 'sword')} "
                     f"left for {n} players, who each take one [4.I]", pos,
                     hint=f"take out at most {len(comp.swords) - n}")
 
 
-def _by_player_count(c: Checker, doc: CastlesScenario, at: _Places):
+def _by_player_count(c: Checker, doc: CastlesScenario, at: Places):
     comp = doc.components
     tactics = len(doc.tactics)
     tables = (("display", comp.display, "tactic cards face up [3.3]", "display 2: 3  3: 4  4: 5"),
@@ -215,19 +182,19 @@ def _by_player_count(c: Checker, doc: CastlesScenario, at: _Places):
               ("remove-swords", comp.swords_removed, "", ""))
     for word, table, what, example in tables:
         for n in sorted(table):
-            if n not in _counts(doc):
+            if n not in player_counts(doc):
                 c.warn(f"{word} {n}: the scenario is for {doc.players_min}..{doc.players_max} "
                        "players, so this row is never used",
                        at(f"components {word} {n}", f"components {word}", "components"))
         if not what:
             continue  # a count without a row takes no sword out
-        for n in _counts(doc):
+        for n in player_counts(doc):
             if n not in table:
                 c.error(f"{word} has no row for {n} players: {what}",
                         at(f"components {word}", "components"),
                         hint=f"add '{n}: N'; the box: {example}")
     for n, shown in sorted(comp.display.items()):
-        if n in _counts(doc) and not 1 <= shown <= tactics:
+        if n in player_counts(doc) and not 1 <= shown <= tactics:
             c.error(f"display {n}: {_plural(shown, 'card')} face up, from "
                     f"{_plural(tactics, 'tactic card')} [3.3]",
                     at(f"components display {n}", "components display", "components"),
@@ -236,7 +203,7 @@ def _by_player_count(c: Checker, doc: CastlesScenario, at: _Places):
 
 # ---------------------------------------------------------------- cards and variants
 
-def _cards(c: Checker, doc: CastlesScenario, at: _Places):
+def _cards(c: Checker, doc: CastlesScenario, at: Places):
     for tag, cards, known in (("tactic", doc.tactics, TACTIC_IDS),
                               ("daimyo", doc.daimyo, DAIMYO_IDS)):
         what = f"{tag} card"
@@ -254,18 +221,8 @@ def _cards(c: Checker, doc: CastlesScenario, at: _Places):
                        card.pos, hint=f'rule "{rule}"')
 
 
-def _variants(c: Checker, doc: CastlesScenario, at: _Places):
-    c.unique(doc.variants, lambda v: v.id, "variant")
-    defaults: dict[str | None, str] = {}
-    for v in doc.variants:
-        if v.id not in VARIANT_IDS:
-            c.unknown("variant", v.id, VARIANT_IDS, v.pos)
-        if v.default and v.group is not None:
-            if v.group in defaults:
-                c.error(f"variants '{defaults[v.group]}' and '{v.id}' are both the default of "
-                        f"group '{v.group}'", at(f"variant {v.id} default"),
-                        hint="one variant of a group is played unless another is chosen")
-            defaults.setdefault(v.group, v.id)
+def _variants(c: Checker, doc: CastlesScenario, at: Places):
+    hc.check_variants(c, doc.variants, VARIANT_IDS, at)
     daimyo = next((v for v in doc.variants if v.id == DAIMYO_VARIANT), None)
     comp = doc.components
     if daimyo is None:

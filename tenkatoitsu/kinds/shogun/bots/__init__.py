@@ -5,26 +5,16 @@ the battles it can win."""
 
 from __future__ import annotations
 
-from functools import partial
-
-import attrs
-
-from tenkatoitsu.bots import RandomBot
+from tenkatoitsu import bots as shared
+from tenkatoitsu.bots import RandomBot, SeatContext
 from tenkatoitsu.kinds.shogun.bots.heuristic import HeuristicBot
-from tenkatoitsu.kinds.shogun.table import Table
 from tenkatoitsu.kinds.shogun.view import view_of
 
-
-@attrs.frozen
-class SeatContext:
-    seat: str
-    table: Table
-    view: object  # () -> dict
+__all__ = ["BOTS", "SeatContext", "attach_bots"]
 
 
 def attach_bots(game, bots) -> None:
-    for seat, bot in bots.items():
-        bot.attach(SeatContext(seat, game.table, partial(view_of, game, seat)))
+    shared.attach_bots(game, bots, view_of)
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}

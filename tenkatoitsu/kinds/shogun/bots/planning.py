@@ -8,18 +8,9 @@ levy and where each unit goes [SC-9], and the ronin hired."""
 from __future__ import annotations
 
 from tenkatoitsu.core.decisions import Decision
+from tenkatoitsu.kinds.shogun.actions import levy_cost
 from tenkatoitsu.kinds.shogun.bots.odds import UNIT_WORTH
 from tenkatoitsu.kinds.shogun.bots.reading import Board
-
-
-def _levy_cost(counts: dict, per_koku: dict) -> int:
-    """[SC-9.1] [SC-26.6] Koku for a levy, as the rules count it."""
-    shared = counts.get("swordsman", 0) + counts.get("gunner", 0)
-    cost = -(-shared // per_koku.get("gunner", 2))
-    for u, n in counts.items():
-        if u not in ("swordsman", "gunner") and n:
-            cost += -(-n // per_koku[u])
-    return cost
 
 
 def spy(bot, b: Board, d: Decision):
@@ -169,7 +160,7 @@ def levy(bot, b: Board, d: Decision):
     for u, _ in picked:
         counts[u] += 1
     tray = b.view["tray"][b.h]
-    base = _levy_cost(counts, per)
+    base = levy_cost(counts, per)
     used = {w for _, w in picked}
     open_slots = sum(1 for p in b.mine() if p not in used)
     # the table does not change while a levy is chosen [SC-9.2]
@@ -180,7 +171,7 @@ def levy(bot, b: Board, d: Decision):
 
     def worth(u):
         counts[u] += 1
-        mc = _levy_cost(counts, per) - base
+        mc = levy_cost(counts, per) - base
         counts[u] -= 1
         if mc == 0:
             return 10.0 * UNIT_WORTH[u]

@@ -5,8 +5,8 @@ for them, so that every error of a file is reported at once; what needs the
 whole scenario (unit ids, counts that must agree, the map's connections) is
 left to `validate`.
 
-The map block is read by the shared `AreaMapRules`; everything here records
-where it stands in `ShogunScenario.where` for the validator and the printer:
+The map block is read by the shared `AreaMapRules`, the header's statements
+by `HeaderRules`; everything here records where it stands in `ShogunScenario.where` for the validator and the printer:
 "components WORD" for a statement of the components block, "components
 remove-swords N" for a row, "components unit ID" for a unit row's id and
 "components unit ID FIELD" for its fields, "components army-start ID" for an
@@ -14,39 +14,29 @@ army's unit."""
 
 from __future__ import annotations
 
-import re
-
 import attrs
-from lark import Token, Tree
+from lark import Tree
 
-from tenkatoitsu.areamap import AreaMap
-from tenkatoitsu.dsl.areamap import SOURCE_KINDS, AreaMapRules, MapBlock, source_hint
 from tenkatoitsu.dsl.builder import Tagged, unquote
 from tenkatoitsu.dsl.diagnostics import Diagnostic, SourcePos
+from tenkatoitsu.dsl.header_rules import HeaderRules
+from tenkatoitsu.dsl.scenario_header import MAX_COUNT
 from tenkatoitsu.kinds.shogun.scenario.model import (
     ASHIGARU,
+    PARTS,
     SAMURAI,
     Components,
-    SeatDef,
     ShogunScenario,
-    Source,
     Start,
     StartArmy,
     StartProvince,
     UnitType,
     Use,
-    VariantDef,
     default_units,
 )
 
 FORMAT_VERSION = 1
 KIND = "shogun"
-#: the `what` of a source written without one, at the top of the scenario or in the map
-SCENARIO_SOURCE = "scenario"
-MAP_SOURCE = "map"
-COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-#: the largest number a count may be: beyond it is a typo
-MAX_COUNT = 999
 #: the army card's squares a unit may stand on [SC-1.6]
 SQUARES = (SAMURAI, ASHIGARU)
 #: what a unit row's fields are called in the file, and in the model
@@ -63,138 +53,32 @@ class _Item:
     parts: tuple[tuple[str, SourcePos | None], ...] = ()
 
 
-class ShogunBuilder(AreaMapRules):
-    """Every rule method is called as ``method(meta, children)``."""
+class ShogunBuilder(HeaderRules):
+    """Every rule method is called as ``method(meta, children)``; the header's
+    statements, the variants and the numbers are `HeaderRules`'."""
 
     format_version = FORMAT_VERSION
+    kind_name = KIND
 
     def _check_connections(self, board, areas, pos):
         """A province without a link and a map in parts are errors for the
         rules, reported by `validate`, not the shared block's warnings."""
 
-    # ------------------------------------------------------------ the file
-    def start(self, meta, ch):
-        doc = ch[-1]
-        if len(ch) == 1:  # a file without `version` is of the version this engine reads
-            return attrs.evolve(doc, version=self.format_version)
-        version = ch[0]
-        return attrs.evolve(doc, version=version.value, where={"version": version.pos,
-                                                                **doc.where})
-
-    def version(self, meta, ch):
-        return Tagged("version", super().version(meta, ch), self.pos(meta))
-
     def scenario(self, meta, ch):
-        name, items = unquote(ch[0]), ch[1:]
-        where: dict[str, SourcePos] = {"scenario": self.pos(ch[0])}
-        end = self.pos(meta)
-        if end is not None:  # the block's closing brace
-            where["scenario end"] = SourcePos(self.file, end.end_line, max(1, end.end_column - 1))
-        kind = self.once(items, "kind", "'kind'", meta)
-        if kind is None:
-            self.error("the scenario does not say its kind", where["scenario"],
-                       hint=f"`kind {KIND}` as the first line of the block")
-        elif kind.value != KIND:
-            self.error(f"kind '{kind.value}' comes too late: this file is read as {KIND}",
-                       kind.pos, hint="`kind NAME` must be the first line of the scenario block, "
-                       "where it chooses the language the rest of the file is written in")
-        if kind is not None:
-            where["kind"] = kind.pos
-        for i, it in enumerate(it for it in items if it.tag == "note"):
-            where[f"note {i}"] = it.pos
-        players = self.once(items, "players", "'players'", meta)
-        lo, hi, default = players.value if players else (2, 5, 4)
-        if players is not None:
-            where["players"] = players.pos
-        board = self.once(items, "map", "the map", meta)
-        block: MapBlock | None = board.value if board else None
-        if block is not None:
-            where.update(block.where)
-        comps = self.once(items, "components", "the components block", meta)
-        components = Components()
-        if comps is not None:
-            components, comp_where = comps.value
-            where.update(comp_where)
-        variants = self.all(items, "variant")
-        for v in variants:
-            where.update(v[1])
-        map_sources = tuple(Source(MAP_SOURCE, s.kind, s.text, s.pos)
-                            for s in (block.sources if block else ()))
-        sources = self.all(items, "source")
-        uses = tuple(self.all(items, "use"))
-        start = self.once(items, "start", "the start block", meta)
+        head = self.header(meta, ch, (2, 5, 4), Components)
+        uses = tuple(self.all(head.items, "use"))
+        start = self.once(head.items, "start", "the start block", meta)
         if start is not None:
-            where.update(start.value[1])
-        stated = frozenset(part for part, present in (
-            ("map", board is not None), ("seats", bool(self.all(items, "seat"))),
-            ("players", players is not None), ("components", comps is not None),
-            ("variants", bool(variants))) if present or not uses)
+            head.where.update(start.value[1])
         return ShogunScenario(
-            name=name,
-            file=self.file,
-            board=block.board if block else AreaMap(()),  # a missing map: validate reports it
-            seats=self.all(items, "seat"),
-            players_min=lo,
-            players_max=hi,
-            players_default=default,
-            components=components,
-            variants=tuple(v for v, _ in variants),
-            notes=self.all(items, "note"),
-            # the map's own first, then those that name it: `fmt` writes them all in the map
-            sources=map_sources + tuple(s for s in sources if s.what == MAP_SOURCE)
-            + tuple(s for s in sources if s.what != MAP_SOURCE),
-            map_title=block.title if block else "",
-            shapes=block.shapes if block else (),
+            **head.fields,
             start=start.value[0] if start is not None else None,
             uses=uses,
-            stated=stated,
-            where=where,
+            stated=frozenset(part for part in PARTS if part in head.written or not uses),
+            where=head.where,
         )
 
-    def note(self, meta, ch):
-        return Tagged("note", unquote(ch[0]), self.pos(meta))
-
-    def source(self, meta, ch):
-        what, kind = (str(ch[0]), ch[1]) if len(ch) == 3 else (SCENARIO_SOURCE, ch[0])
-        if str(kind) not in SOURCE_KINDS:
-            self.error(f"a source is {', '.join(SOURCE_KINDS[:-1])} or {SOURCE_KINDS[-1]}, "
-                       f"not '{kind}'", kind, source_hint(str(kind)))
-        return Tagged("source", Source(what, str(kind), unquote(ch[-1]), self.pos(meta)),
-                      self.pos(meta))
-
-    # ------------------------------------------------------------ players and seats
-    def span_closed(self, meta, ch):
-        return (self.count(ch[0], "players"), self.count(ch[1], "players"), self.pos(meta))
-
-    def span_one(self, meta, ch):
-        n = self.count(ch[0], "players")
-        return (n, n, self.pos(meta))
-
-    def player_default(self, meta, ch):
-        return self.count(ch[0], "players")
-
-    def players(self, meta, ch):
-        lo, hi, pos = ch[0]
-        if hi < lo:
-            self.error(f"the range {lo}..{hi} is empty", pos, hint=f"{hi}..{lo}?")
-            lo, hi = hi, lo
-        default = ch[1] if len(ch) > 1 else lo
-        return Tagged("players", (lo, hi, default), self.pos(meta))
-
-    def seat(self, meta, ch):
-        colour = str(ch[2])
-        if not COLOUR.fullmatch(colour):
-            self.error(f"'{colour}' is not a colour: a colour is # and six hex digits", ch[2],
-                       hint="for example #c8372d")
-        return Tagged("seat", SeatDef(str(ch[0]), unquote(ch[1]), colour, self.pos(meta)),
-                      self.pos(meta))
-
     # ------------------------------------------------------------ the box and set-up
-    def count(self, tok: Token, what: str, lo: int = 0) -> int:
-        """A count from the file; one out of range is reported, and read as the nearest."""
-        v = self.int_(tok, lo, MAX_COUNT, what)
-        return min(max(v, lo), MAX_COUNT)
-
     def components(self, meta, ch):
         where: dict[str, SourcePos] = {"components": self.pos(meta)}
         seen: dict[str, Tagged] = {}
@@ -304,7 +188,7 @@ class ShogunBuilder(AreaMapRules):
         return self._one(meta, ch, "battle-markers", "battle_markers", "battle markers")
 
     def c_swords(self, meta, ch):
-        return self._item(meta, "swords", {"swords": tuple(v for part in ch for v in part)})
+        return self._item(meta, "swords", {"swords": self.numbers(meta, ch)})
 
     def c_remove_swords(self, meta, ch):
         out: dict[int, tuple[int, ...]] = {}
@@ -327,15 +211,6 @@ class ShogunBuilder(AreaMapRules):
         if n > MAX_COUNT:
             self.error(f"count {n} is out of range (0..{MAX_COUNT})", label)
         return (n, tuple(self.count(t, "sword") for t in ch[1:]), self.pos(label))
-
-    def number_one(self, meta, ch):
-        return (self.count(ch[0], "value"),)
-
-    def number_range(self, meta, ch):
-        lo, hi = self.count(ch[0], "value"), self.count(ch[1], "value")
-        if hi < lo:
-            self.error(f"the range {lo}..{hi} is empty", meta, hint=f"{hi}..{lo}?")
-        return tuple(range(lo, hi + 1))
 
     # -- the army card and the troops [SC-3.3] [SC-3.4]
     def c_army_card(self, meta, ch):
@@ -406,31 +281,6 @@ class ShogunBuilder(AreaMapRules):
 
     def c_victory_two(self, meta, ch):
         return self._one(meta, ch, "victory-two-players", "victory_two_players", "provinces", 1)
-
-    # ------------------------------------------------------------ variants
-    def variant(self, meta, ch):
-        vid, rest = str(ch[0]), list(ch[1:])
-        title = unquote(rest.pop(0)) if rest and isinstance(rest[0], Token) else ""
-        body = rest[0] if rest else []
-        where = {f"variant {vid}": self.pos(meta)}
-        default = self.once(body, "default", "'default'", meta)
-        group = self.once(body, "group", "'group'", meta)
-        for it in (default, group):
-            if it is not None:
-                where[f"variant {vid} {it.tag}"] = it.pos
-        v = VariantDef(vid, title, default is not None, group.value if group else None,
-                       self.pos(meta))
-        return Tagged("variant", (v, where), self.pos(meta))
-
-    def variant_body(self, meta, ch):
-        return ch
-
-    def v_default(self, meta, ch):
-        return Tagged("default", True, self.pos(meta))
-
-    def v_group(self, meta, ch):
-        return Tagged("group", str(ch[0]), self.pos(meta))
-
 
     # ------------------------------------------------------------ use and start
     def use(self, meta, ch):

@@ -2,7 +2,9 @@
 their land borders and sea lanes), the five colours, the contents of the box
 [SC-1] with the unit table [SC-3.1], the set-up tables by player count
 [SC-4], the experience track [SC-19.2] and the variants. Every number the
-rules use is here, so a scenario author can change the box without code."""
+rules use is here, so a scenario author can change the box without code.
+The seats (colours), variants and sources are the records the area-map
+kinds share (tenkatoitsu.dsl.scenario_header)."""
 
 from __future__ import annotations
 
@@ -10,9 +12,13 @@ from collections.abc import Mapping
 
 import attrs
 
-from tenkatoitsu.areamap import AreaMap
-from tenkatoitsu.dsl.areamap import Shape
 from tenkatoitsu.dsl.diagnostics import SourcePos
+from tenkatoitsu.dsl.scenario_header import (  # noqa: F401 (imported from here too)
+    AreaScenario,
+    SeatDef,
+    Source,
+    VariantDef,
+)
 
 #: unit types in the order of the combat sequence's rolling steps [SC-16.1]
 DAIMYO, BOWMAN, GUNNER, SWORDSMAN, RONIN, SPEARMAN = (
@@ -105,37 +111,6 @@ class Components:
 
 
 @attrs.frozen
-class SeatDef:
-    """A colour of pieces [SC-1.2]: a player's seat, or in the two-player
-    game one of a player's two colour sets [SC-24.1]."""
-
-    id: str
-    name: str
-    colour: str  # "#rrggbb"
-    pos: SourcePos | None = attrs.field(default=None, eq=False)
-
-
-@attrs.frozen
-class VariantDef:
-    id: str
-    title: str = ""
-    default: bool = False
-    group: str | None = None
-    pos: SourcePos | None = attrs.field(default=None, eq=False)
-
-
-@attrs.frozen
-class Source:
-    """Where a part of the scenario comes from: `printed` (the rulebook), a
-    `reconstruction`, or `public` (a cited public source)."""
-
-    what: str
-    kind: str  # printed | reconstruction | public
-    text: str
-    pos: SourcePos | None = attrs.field(default=None, eq=False)
-
-
-@attrs.frozen
 class Use:
     """`use "FILE"`: what this file does not state comes from that scenario."""
 
@@ -198,32 +173,12 @@ LONGER_GAME = "longer-game"  # [SC-23.2] victory checked at the end of a round
 
 
 @attrs.frozen
-class ShogunScenario:
-    name: str
-    file: str
-    board: AreaMap
-    seats: tuple[SeatDef, ...]
-    players_min: int = 2
+class ShogunScenario(AreaScenario):
     players_max: int = 5
     players_default: int = 4
     components: Components = attrs.field(factory=Components)
-    variants: tuple[VariantDef, ...] = ()
-    notes: tuple[str, ...] = ()
-    sources: tuple[Source, ...] = ()
-    version: int | None = None
-    map_title: str = ""
-    shapes: tuple[Shape, ...] = ()
     #: a position to play from instead of the set-up (None: the set-up [SC-4])
     start: Start | None = None
     uses: tuple[Use, ...] = ()
     #: the parts this file states itself (the others come from what it uses)
     stated: frozenset = frozenset(PARTS)
-    #: where each statement stands in the file (as in the castles kind): for
-    #: located diagnostics and for `fmt`. Not part of the scenario's value.
-    where: Mapping[str, SourcePos] = attrs.field(factory=dict, eq=False)
-
-    def seat(self, seat_id: str) -> SeatDef:
-        for s in self.seats:
-            if s.id == seat_id:
-                return s
-        raise KeyError(seat_id)

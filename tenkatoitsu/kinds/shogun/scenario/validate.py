@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections import Counter
 
 from tenkatoitsu.areamap import LAND, SEA
+from tenkatoitsu.dsl import header_checks as hc
 from tenkatoitsu.dsl.checker import Checker
 from tenkatoitsu.dsl.diagnostics import SourcePos
+from tenkatoitsu.dsl.header_checks import Places, player_counts
 from tenkatoitsu.kinds.shogun.scenario.model import (
     ASHIGARU,
     DAIMYO,
@@ -48,27 +50,10 @@ def holders(players: int) -> int:
     return 2 * players if players == 2 else players
 
 
-class _Places:
-    """Where to report: the first of some statements that the file wrote, else
-    the scenario's title, else the top of the file."""
-
-    def __init__(self, doc: ShogunScenario):
-        self.where = doc.where
-        self.top = doc.where.get("scenario") or SourcePos(doc.file, 1, 1)
-
-    def __call__(self, *keys: str) -> SourcePos:
-        return next((self.where[k] for k in keys if k in self.where), self.top)
-
-    def has(self, key: str) -> bool:
-        return key in self.where
-
-
 def validate(doc: ShogunScenario) -> list:
     c = Checker()
-    at = _Places(doc)
-    if not doc.name.strip():
-        c.error("the scenario's title is empty", at("scenario"),
-                hint='scenario "Shogun: the 68 provinces of Japan" { ... }')
+    at = Places(doc)
+    hc.check_title(c, doc, at, 'scenario "Shogun: the 68 provinces of Japan" { ... }')
     _players_and_seats(c, doc, at)
     if _board(c, doc, at):
         _deal(c, doc, at)
@@ -82,14 +67,10 @@ def validate(doc: ShogunScenario) -> list:
     return c.diags
 
 
-def _counts(doc: ShogunScenario) -> range:
-    return range(doc.players_min, doc.players_max + 1)
-
-
 def _played(doc: ShogunScenario) -> list[int]:
     """The player counts of the scenario that the rules know (others are
     reported once, at `players`)."""
-    return [n for n in _counts(doc) if PLAYERS[0] <= n <= PLAYERS[1]]
+    return [n for n in player_counts(doc) if PLAYERS[0] <= n <= PLAYERS[1]]
 
 
 #: plurals that are not the word and an s
@@ -110,17 +91,10 @@ def _players(n: int) -> str:
 
 # ---------------------------------------------------------------- players and seats
 
-def _players_and_seats(c: Checker, doc: ShogunScenario, at: _Places):
+def _players_and_seats(c: Checker, doc: ShogunScenario, at: Places):
     lo, hi = PLAYERS
-    if doc.players_min < lo or doc.players_max > hi:
-        c.error(f"players {doc.players_min}..{doc.players_max}: the rules are written for "
-                f"{lo} to {hi} players [SC-1.2]", at("players"),
-                hint=f"players {max(lo, min(doc.players_min, hi))}..{hi} default 4")
-    if not doc.players_min <= doc.players_default <= doc.players_max:
-        c.error(f"the default of {doc.players_default} players is outside "
-                f"{doc.players_min}..{doc.players_max}", at("players"),
-                hint=f"a number from {doc.players_min} to {doc.players_max}")
-    c.unique(doc.seats, lambda s: s.id, "seat")
+    hc.check_players(c, doc, at, PLAYERS, "[SC-1.2]",
+                     hint=f"players {max(lo, min(doc.players_min, hi))}..{hi} default 4")
     counts = _played(doc)
     if counts:
         most = max(counts, key=holders)
@@ -132,23 +106,16 @@ def _players_and_seats(c: Checker, doc: ShogunScenario, at: _Places):
                     doc.seats[-1].pos if doc.seats else at("players"),
                     hint=f"{_plural(need - len(doc.seats), 'more seat')}, e.g. "
                     'seat purple "Purple" colour #6a3d9a; or fewer players')
-    colours: dict[str, str] = {}
-    for s in doc.seats:
-        if not s.name.strip():
-            c.error(f"seat '{s.id}' has an empty name", s.pos, hint="the name players read")
-        if s.colour.lower() in colours:
-            c.warn(f"seats '{colours[s.colour.lower()]}' and '{s.id}' have the same colour "
-                   f"{s.colour}", s.pos, hint="players tell their pieces apart by colour")
-        colours.setdefault(s.colour.lower(), s.id)
+    hc.check_seat_names(c, doc.seats, "their pieces")
 
 
 # ---------------------------------------------------------------- the board
 
-def _link_pos(at: _Places, kind: str, a: str, b: str) -> SourcePos:
+def _link_pos(at: Places, kind: str, a: str, b: str) -> SourcePos:
     return at(f"link {kind} {a} {b}", f"link {kind} {b} {a}", "map")
 
 
-def _board(c: Checker, doc: ShogunScenario, at: _Places) -> bool:
+def _board(c: Checker, doc: ShogunScenario, at: Places) -> bool:
     """The board's checks; False when there is no board to check the deal against."""
     board = doc.board
     if not at.has("map") and not (doc.uses and len(board)):
@@ -178,7 +145,7 @@ def _board(c: Checker, doc: ShogunScenario, at: _Places) -> bool:
     return True
 
 
-def _deal(c: Checker, doc: ShogunScenario, at: _Places):
+def _deal(c: Checker, doc: ShogunScenario, at: Places):
     """The deal [SC-4.4]: each colour needs a province for each army [SC-4.9];
     a victory threshold beyond the provinces can never be reached [SC-23]."""
     comp = doc.components
@@ -214,7 +181,7 @@ def _unit_count(doc: ShogunScenario, unit_id: str) -> int:
     return unit.count if unit is not None else 0
 
 
-def _unit_pos(at: _Places, unit, field: str | None = None) -> SourcePos:
+def _unit_pos(at: Places, unit, field: str | None = None) -> SourcePos:
     if unit is None:  # a table without the row (made in code): the block
         return at("components")
     base = f"components unit {unit.id}"
@@ -222,7 +189,7 @@ def _unit_pos(at: _Places, unit, field: str | None = None) -> SourcePos:
     return next((at.where[k] for k in keys if k in at.where), unit.pos or at("components"))
 
 
-def _units(c: Checker, doc: ShogunScenario, at: _Places):
+def _units(c: Checker, doc: ShogunScenario, at: Places):
     comp = doc.components
     for u in comp.units:
         if u.id not in UNIT_IDS:
@@ -262,7 +229,7 @@ def _box(unit_id: str):
 
 # ---------------------------------------------------------------- set-up
 
-def _setup(c: Checker, doc: ShogunScenario, at: _Places):
+def _setup(c: Checker, doc: ShogunScenario, at: Places):
     comp = doc.components
     start_at = at("components army-start", "components")
     armies = _unit_count(doc, DAIMYO)
@@ -323,7 +290,7 @@ def _setup(c: Checker, doc: ShogunScenario, at: _Places):
 
 # ---------------------------------------------------------------- swords
 
-def _swords(c: Checker, doc: ShogunScenario, at: _Places):
+def _swords(c: Checker, doc: ShogunScenario, at: Places):
     comp = doc.components
     where = at("components swords", "components")
     twice = sorted(v for v, n in Counter(comp.swords).items() if n > 1)
@@ -366,7 +333,7 @@ def _sword_hint(swords, removed, h) -> str:
 
 # ---------------------------------------------------------------- experience, rolls, the box
 
-def _rest(c: Checker, doc: ShogunScenario, at: _Places):
+def _rest(c: Checker, doc: ShogunScenario, at: Places):
     comp = doc.components
     levels = comp.experience
     key = "components experience"
@@ -404,18 +371,8 @@ def _rest(c: Checker, doc: ShogunScenario, at: _Places):
 
 # ---------------------------------------------------------------- variants
 
-def _variants(c: Checker, doc: ShogunScenario, at: _Places):
-    c.unique(doc.variants, lambda v: v.id, "variant")
-    defaults: dict[str | None, str] = {}
-    for v in doc.variants:
-        if v.id not in VARIANT_IDS:
-            c.unknown("variant", v.id, VARIANT_IDS, v.pos)
-        if v.default and v.group is not None:
-            if v.group in defaults:
-                c.error(f"variants '{defaults[v.group]}' and '{v.id}' are both the default of "
-                        f"group '{v.group}'", at(f"variant {v.id} default"),
-                        hint="one variant of a group is played unless another is chosen")
-            defaults.setdefault(v.group, v.id)
+def _variants(c: Checker, doc: ShogunScenario, at: Places):
+    hc.check_variants(c, doc.variants, VARIANT_IDS, at)
     lanes = next((v for v in doc.variants if v.id == NO_DOUBTFUL_LANES), None)
     if lanes is None or not len(doc.board):
         return
@@ -439,7 +396,7 @@ def _variants(c: Checker, doc: ShogunScenario, at: _Places):
 
 # ---------------------------------------------------------------- a starting position
 
-def _start(c: Checker, doc: ShogunScenario, at: _Places):
+def _start(c: Checker, doc: ShogunScenario, at: Places):
     """A position the rules can play on: known provinces and colours, every
     province listed holding a unit, three armies a colour at most, the army
     card's squares [SC-3.3], a force's five [SC-3.4], the box's units,
