@@ -418,6 +418,22 @@ def test_sc_10_2_and_26_8_a_shortage_in_sword_order_with_partial_pairs():
     assert lost == {"red": 2, "yellow": 1}
 
 
+def test_sc_26_8_option_no_partial_pairs():
+    """SC-26.8 as an option: with `partial_ronin` off, red, who cannot be
+    served in full, hires no ronin and loses all 5 koku [SC-10.2]; the 6
+    left then serve yellow's 1 koku."""
+    g = from_start(quiet(koku={"red": 5, "blue": 10, "yellow": 1}), partial_ronin=False)
+    sword_draw(g, ["blue", "red", "yellow"])
+    r = Run(g)
+    r.answer("plan", bins(ronin=5), side="red")
+    r.answer("plan", bins(ronin=10), side="blue")
+    r.answer("plan", bins(ronin=1), side="yellow")
+    hired = {e.house: e.ronin for e in r.events(ev.RoninHired)}
+    assert hired == {"blue": 20, "yellow": 2}
+    lost = {e.house: e.koku for e in r.events(ev.KokuLost) if e.rule == "SC-10.2"}
+    assert lost == {"red": 5}
+
+
 def test_sc_10_5_a_troop_of_one_unit_takes_no_ronin():
     """SC-10.5: at most (military units - 1) ronin with a troop: a lone
     spearman takes none; army 1 (daimyo + 4) takes 4."""

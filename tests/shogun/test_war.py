@@ -258,6 +258,30 @@ def test_sc_21_2_and_26_9_conquering_an_empty_province_ends_the_move():
     assert not (p.kind == "move-army" and p.context.get("army") == "red-1")
 
 
+def test_sc_26_9_option_an_army_moves_on_after_conquering():
+    """SC-26.9 as an option: with `move_after_conquest` on, a level-3 army
+    that conquers the empty Hida may march on; leaving Hida, which has no
+    force, it leaves a garrison [SC-13.4]."""
+    g, r = war(prov("mino", "red", army(1, level=3, bowman=1, spearman=2), spearman=1),
+               prov("echizen", "blue", army(1, bowman=1), spearman=1),
+               move_after_conquest=True)
+    r.until("choose-army", side="red")
+    r.answer("choose-army", "done")  # Phase A
+    r.until("choose-army", side="red")  # Phase D
+    r.answer("choose-army", "red-1")
+    r.answer("move-army", "conquer:hida")
+    st = g.state
+    assert st.owner["hida"] == "red"
+    p = r.pending
+    assert p.kind == "move-army" and p.context["army"] == "red-1"
+    assert "to:mino" in p.values() and "conquer:etchu" in p.values()
+    r.answer("move-army", "conquer:etchu")
+    r.answer("garrison", "spearman")
+    r.answer("garrison", "done")
+    assert st.owner["etchu"] == "red" and st.army("red-1").at == "etchu"
+    assert st.force["hida"]["spearman"] == 1
+
+
 def test_sc_21_3_and_26_2_an_army_sends_units_to_conquer():
     """SC-21.3 / SC-26.2: in Phase D an army may detach regular units into
     an adjacent empty province, conquering it, without its marker moving."""

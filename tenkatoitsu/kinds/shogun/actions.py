@@ -247,6 +247,8 @@ def hire_ronin(g):
         if not koku:
             continue
         pairs = min(koku, st.ronin_supply // per)  # [SC-26.8] as many pairs as there are
+        if pairs < koku and not t.options.partial_ronin:
+            pairs = 0  # [SC-10.2] read strictly: who cannot be served hires none
         if pairs < koku:
             g.emit(ev.KokuLost("SC-10.2", h, koku - pairs, "not enough ronin left"))
         if pairs:

@@ -131,7 +131,9 @@ def move_army(g, army, phase: str, arrived: dict | None = None):
         elif what == "conquer":
             yield from step(g, army, rest, "SC-21.7")
             conquer(g, h, rest, "SC-21.7")
-            return  # [SC-26.9] entering an empty province ends the move
+            if not t.options.move_after_conquest:
+                return  # [SC-26.9] entering an empty province ends the move
+            steps, entered = steps + 1, True
         elif what == "send":
             u, _, q = rest.partition(":")
             army.units[u] -= 1

@@ -29,6 +29,12 @@ class Options:
         default=12, validator=attrs.validators.in_(range(69)),
         metadata={"label": "first battles a player may declare in a turn [SC-26.13] "
                            "(the box's 12 markers; 0: no limit)"})
+    partial_ronin: bool = attrs.field(
+        default=True, metadata={"label": "too few ronin left: hire the pairs there are "
+                                         "[SC-26.8] (off: none, the koku is lost)"})
+    move_after_conquest: bool = attrs.field(
+        default=False, metadata={"label": "an army that conquers in Phase D may move on "
+                                          "(off: conquering ends its move [SC-26.9])"})
     ninja_before_battles: bool = attrs.field(
         default=True, metadata={"label": "the ninja may strike before every battle [SC-26.4] "
                                          "(off: only before Wage War turns and Phase C)"})
