@@ -209,6 +209,24 @@ class Terminal:
     # ------------------------------------------------------------ a human's decision
     def ask(self, decision: Decision, side: str):
         """The value `side` chooses, or UNDONE when it took back a decision."""
+        sealed = bool(decision.context.get("sealed")) and len(self.humans) > 1
+        if sealed:  # hot-seat: nobody else may watch a secret choice being made
+            self.blank()
+            self.read(f"{side}'s secret choice: pass the terminal to {side}, then press Enter ")
+        value = self._ask(decision, side)
+        if sealed and value is not UNDONE:
+            self.blank()
+            self.say(f"  {side}'s choice is sealed")
+        return value
+
+    def blank(self) -> None:
+        """Clear the screen (a terminal), or scroll what was on it away."""
+        if self.stdout.isatty():
+            self.stdout.write("\033[2J\033[H")
+        else:
+            self.say("\n" * 40)
+
+    def _ask(self, decision: Decision, side: str):
         self.new_events(side)
         turn = self.kind.result(self.game).turns
         if self.shown_turn.get(side) != turn:

@@ -112,3 +112,22 @@ def test_terminal_play_for_one_human_seat():
     assert "Blue plans (sealed)" not in out and "Yellow plans (sealed)" not in out
     assert "Blue hides ronin" not in out and "Yellow hides ronin" not in out
     assert "plans revealed" in out
+
+
+def test_hot_seat_at_the_terminal_hands_the_screen_over_before_each_secret_choice():
+    """Two humans at one terminal: before each plan (and every other sealed
+    choice [SC-5.2]) the screen is cleared and handed over, and cleared
+    again once the choice is sealed; no sealed event is printed."""
+    session = Session.start("shogun", seed=2, players=("red", "blue"),
+                            options={"round_limit": 1})
+    t = Terminal(session, {"red", "blue"}, {}, stdin=io.StringIO("1\n" * 6000),
+                 stdout=io.StringIO())
+    assert t.run() == 0
+    out = t.stdout.getvalue()
+    plans = [i for i, line in enumerate(out.splitlines()) if "divide your" in line]
+    handed = [i for i, line in enumerate(out.splitlines())
+              if "secret choice: pass the terminal to" in line]
+    assert len(plans) == 4  # two colour sets each [SC-24.1]
+    assert all(any(0 < p - h < 80 for h in handed) for p in plans)
+    assert out.count("choice is sealed") == len(handed)
+    assert "plans (sealed)" not in out and "hides ronin (sealed)" not in out
