@@ -7,7 +7,6 @@ from collections.abc import Iterable
 
 from tenkatoitsu.core.decisions import Decision, Option
 
-
 #: the choices made in secret [SC-5.2] [SC-6.2] [SC-10.3] [SC-11.2]: a
 #: screen shared by several humans is handed over before each of them
 SEALED = frozenset({"plan", "spy", "build", "levy", "ronin", "ninja"})
