@@ -23,6 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from timing import play_timed
+
 from tenkatoitsu.bots import RandomBot
 from tenkatoitsu.kinds.castles.bots.heuristic import HeuristicBot
 from tenkatoitsu.kinds.castles.bots.search import SearchBot
@@ -50,16 +52,7 @@ def one_game(args, pair: tuple[str, str], index: int) -> dict:
     me = game.players[index % len(game.players)]
     make = makers(args)
     bots = {p: make[pair[0] if p == me else pair[1]](seed, p) for p in game.players}
-    session.kind.attach_bots(game, bots)
-    driver = session.driver
-    seconds: dict[str, list[float]] = {}
-    while driver.pending is not None:
-        d = driver.pending
-        bot = bots[session.player_to_answer()]
-        t0 = time.perf_counter()
-        value = bot.choose(d)
-        seconds.setdefault(bot.name, []).append(time.perf_counter() - t0)
-        driver.answer(value)
+    seconds = play_timed(session, bots)
     winner = game.state.winner
     return {"score": 1.0 if winner == me else 0.5 if winner is None else 0.0,
             "seconds": seconds}

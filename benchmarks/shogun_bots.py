@@ -22,6 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from timing import play_timed
+
 from tenkatoitsu.bots import RandomBot
 from tenkatoitsu.kinds.shogun.bots.heuristic import HeuristicBot
 from tenkatoitsu.session import Session
@@ -41,16 +43,7 @@ def one_game(seed: int, seats: int, first: str, others: str, index: int) -> dict
     game = session.game
     me = game.players[index % seats]
     bots = {p: MAKERS[first if p == me else others](seed, p) for p in game.players}
-    session.kind.attach_bots(game, bots)
-    driver = session.driver
-    seconds: dict[str, list[float]] = {}
-    while driver.pending is not None:
-        d = driver.pending
-        bot = bots[session.player_to_answer()]
-        t1 = time.perf_counter()
-        value = bot.choose(d)
-        seconds.setdefault(bot.name, []).append(time.perf_counter() - t1)
-        driver.answer(value)
+    seconds = play_timed(session, bots)
     winner = game.state.winner
     return {"score": 1.0 if winner == me else 0.5 if winner is None else 0.0,
             "game": time.perf_counter() - t0, "rounds": game.state.round,

@@ -32,11 +32,7 @@ def one_game(seed: int, seats: int, bot: str, index: int) -> dict:
     seed = game_seed(seed, index)
     session = Session.start(SCENARIO, seed=seed, players=PLAYERS[:seats])
     game = session.game
-    bots = {p: make_bot(session.kind, bot, seed, p) for p in game.players}
-    session.kind.attach_bots(game, bots)
-    while session.driver.pending is not None:
-        d = session.driver.pending
-        session.driver.answer(bots[session.player_to_answer()].choose(d))
+    session.play_bots({p: make_bot(session.kind, bot, seed, p) for p in game.players})
     set_up = next(e for e in game.events if isinstance(e, ev.GameSetUp))
     placing = min(set_up.swords, key=set_up.swords.get)
     first = next((e.house for e in game.events

@@ -6,6 +6,9 @@ and paints them; the shapes it draws are made by `polygon_path`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QWidget
@@ -31,6 +34,10 @@ class AreaCanvas(QWidget):
 
     areaClicked = Signal(str)
     areaHovered = Signal(str)  # "" off every area
+    #: each map's own: the frame of the map on the widget (`to_screen`, `to_world`)
+    frame: Callable[[], Any]
+    #: and the area under a point of the widget, if any
+    area_at: Callable[[QPointF], str | None]
 
     ZOOM_MIN, ZOOM_MAX = 0.5, 5.0
     #: the unit of the glyphs, in pixels at the fitted zoom, and its bounds
@@ -48,12 +55,6 @@ class AreaCanvas(QWidget):
         self._dragged = False
         self.setMouseTracking(True)
         self.setMinimumSize(360, 260)
-
-    def frame(self):
-        raise NotImplementedError
-
-    def area_at(self, pt: QPointF) -> str | None:
-        raise NotImplementedError
 
     def flash_refused(self, area: str | None) -> None:
         self.refused = area

@@ -6,6 +6,8 @@ the tooltip and the status bar, and the docks' helpers. It decides nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QDockWidget, QMenu, QScrollArea
@@ -32,6 +34,8 @@ class AreaView:
 
     AREAS = "area(s)"  # what the map's areas are called
     MARKED = "ringed in yellow"  # how the map marks the areas a click answers
+    #: each view's own: an area's tooltip
+    describe: Callable[[str], str]
 
     def __init__(self, controller, choices):
         """`choices`: the kind's empty choices (none answered on the map)."""
@@ -72,9 +76,6 @@ class AreaView:
 
     def option_label(self, option) -> str:
         return option.label
-
-    def describe(self, area: str) -> str:
-        raise NotImplementedError
 
     # ------------------------------------------------------------ hovering
     def _preview(self, area: str | None, opts) -> None:

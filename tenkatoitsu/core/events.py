@@ -6,6 +6,7 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import attrs
@@ -79,6 +80,28 @@ class Event:
         """A line a wargamer reads in the log (subclasses say it better)."""
         fields = ", ".join(f"{k}={v}" for k, v in attrs.asdict(self).items() if k != "rule")
         return f"{type(self).__name__}({fields})"
+
+
+class WordedEvent(Event):
+    """An event whose log line is its `line` template filled from its fields,
+    ids (of areas, seats, cards) replaced by the names a game gives them: an
+    area kind's log reads "Red conquers Hida", not "red conquers hida"."""
+
+    line: ClassVar[str] = ""
+
+    def text(self) -> str:
+        return self.words({})
+
+    def words(self, names: Mapping[str, str]) -> str:
+        return self.line.format(**self.named_fields(names))
+
+    def named_fields(self, names: Mapping[str, str]) -> dict[str, Any]:
+        """The fields (as `attrs.asdict` has them), each id read through `names`."""
+        return {k: self.name_of(v, names) for k, v in attrs.asdict(self).items()}
+
+    @staticmethod
+    def name_of(value, names: Mapping[str, str]):
+        return names.get(value, value) if isinstance(value, str) else value
 
 
 def event_type(name: str) -> type[Event]:

@@ -8,22 +8,11 @@ from typing import ClassVar, Mapping
 
 import attrs
 
-from tenkatoitsu.core.events import Event
+from tenkatoitsu.core.events import WordedEvent
 
 
-class CastlesEvent(Event):
-    line: ClassVar[str] = ""
-
-    def text(self) -> str:
-        return self.words({})
-
-    def words(self, names: Mapping[str, str]) -> str:
-        """The log line with area and seat ids as `names` has them."""
-        return self.line.format(**_named(attrs.asdict(self), names))
-
-
-def _named(fields: dict, names: Mapping[str, str]) -> dict:
-    return {k: names.get(v, v) if isinstance(v, str) else v for k, v in fields.items()}
+class CastlesEvent(WordedEvent):
+    """An event of a castles game, worded with the game's names."""
 
 
 @attrs.frozen
@@ -74,7 +63,7 @@ class DiceSplit(CastlesEvent):
     count: int = 0
 
     def words(self, names: Mapping[str, str]) -> str:
-        f = _named(attrs.asdict(self), names)
+        f = self.named_fields(names)
         a, b = self.area_dice
         return f"{f['seat']} reads the dice: {a}+{b} names {f['area']} ({a + b}), the " \
                f"{self.count_die} deploys {self.count}"
@@ -88,7 +77,7 @@ class PiecesDeployed(CastlesEvent):
     daimyo: bool = False
 
     def words(self, names: Mapping[str, str]) -> str:
-        f = _named(attrs.asdict(self), names)
+        f = self.named_fields(names)
         what = [f"{self.soldiers} soldier(s)"] if self.soldiers else []
         what += ["the daimyo"] if self.daimyo else []
         return f"{f['seat']} deploys {' and '.join(what)} in {f['area']}"
@@ -127,7 +116,7 @@ class SoldiersMoved(CastlesEvent):
 
     def words(self, names: Mapping[str, str]) -> str:
         what = "the daimyo" if self.daimyo else f"{self.n} soldier(s)"
-        f = _named(attrs.asdict(self), names)
+        f = self.named_fields(names)
         return f"{f['by']}: {what} of {f['owner']} from {f['frm']} to {f['to']}"
 
 
@@ -209,7 +198,7 @@ class ReinforcementsSent(CastlesEvent):
 
     def words(self, names: Mapping[str, str]) -> str:
         again = f" ({self.reused} taken from resolved areas)" if self.reused else ""
-        f = _named(attrs.asdict(self), names)
+        f = self.named_fields(names)
         return f"{f['seat']} sends {self.n} reinforcement(s) from {f['frm']} to {f['to']}{again}"
 
 

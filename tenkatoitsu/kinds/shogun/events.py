@@ -11,26 +11,18 @@ from typing import ClassVar
 
 import attrs
 
-from tenkatoitsu.core.events import Event
+from tenkatoitsu.core.events import WordedEvent
 
 
-def _named(value, names: Mapping[str, str]):
-    if isinstance(value, str):
-        return names.get(value, value)
-    if isinstance(value, (list, tuple)):
-        return ", ".join(str(_named(v, names)) for v in value) or "none"
-    return value
+class ShogunEvent(WordedEvent):
+    """An event of a shogun game, worded with the game's names; a list of ids
+    reads as their names joined."""
 
-
-class ShogunEvent(Event):
-    line: ClassVar[str] = ""
-
-    def text(self) -> str:
-        return self.words({})
-
-    def words(self, names: Mapping[str, str]) -> str:
-        fields = {k: _named(v, names) for k, v in attrs.asdict(self, recurse=False).items()}
-        return self.line.format(**fields)
+    @staticmethod
+    def name_of(value, names: Mapping[str, str]):
+        if isinstance(value, (list, tuple)):
+            return ", ".join(str(ShogunEvent.name_of(v, names)) for v in value) or "none"
+        return WordedEvent.name_of(value, names)
 
 
 class Sealed(ShogunEvent):
@@ -296,7 +288,6 @@ class Revenge(ShogunEvent):
     against: str = ""
     roll: int = 0
     target: str = ""  # the hirer's daimyo chosen, "" none
-    line = "{house} takes revenge on {against}: {roll}, {target}"
 
     def words(self, names):
         n = names.get

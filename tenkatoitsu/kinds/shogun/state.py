@@ -1,11 +1,8 @@
 """The state of a shogun game: what lies on the table at one moment. A
 "house" is a colour set: a player's, or one of a player's two in the
-two-player game [SC-24.1]. Plain records, copied whole for a bot's look
-ahead."""
+two-player game [SC-24.1]. Plain records."""
 
 from __future__ import annotations
-
-import copy
 
 import attrs
 
@@ -157,6 +154,3 @@ class ShogunState:
         for u, n in self.tray[house].items():
             out[u] += n
         return out
-
-    def copy(self) -> ShogunState:
-        return copy.deepcopy(self)
