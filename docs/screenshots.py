@@ -49,6 +49,21 @@ SHOTS = {
     # fighting for Aki after the first combat round, die by die in the battle panel
     "shogun-war": ["scenarios/shogun.tks", "--players", "random,random,random,random",
                    "--seed", "11", "--play-turns", "2", "--until", "call-off"],
+    # a 4-seat clans game on a laptop screen, seen by Player A (the others' Koku behind
+    # their screens), mid-campaign: a battle die by die, the hits in red
+    "clans-campaign": ["scenarios/clans.tks", "--players", "human,random,random,random",
+                       "--seed", "1", "--play-turns", "4", "--until", "hit",
+                       "--size", "1366x768"],
+    # the same with every module the Emperor's Favor goes with, round 10's campaign seen
+    # by Player A: the cards' tracks (Legitimacy, Koku sown and its own stored, the Honor
+    # Pact, Unrest markers), an Ikkō-ikki Stronghold in grey on Iyo, Unrest in Hyūga,
+    # the Koku sown as gold coins, the Trading Posts' ships, the units' short letters
+    # with their key, and the last battle's aftermath (Unrest, the sown Koku raided)
+    "clans-modules": ["scenarios/clans.tks", "--variant",
+                      "political-play,specialized-warfare,rice-and-war,ikko-ikki,"
+                      "nanban-trade,emperors-favor",
+                      "--players", "human,random,random,random", "--seed", "44",
+                      "--play-turns", "10", "--until", "move-from", "--size", "1366x768"],
 }
 
 

@@ -52,7 +52,9 @@ def _description_json(kind, desc: Description) -> dict:
             "fixed": seats.fixed, "minimum": seats.minimum, "maximum": seats.maximum,
             "default": seats.default,
             "choices": [attrs.asdict(s) for s in seats.choices]},
-        "variants": [attrs.asdict(v) for v in desc.variants],
+        # `requires` only where a variant has one: the JSON of other kinds is unchanged
+        "variants": [attrs.asdict(v, filter=lambda a, value: a.name != "requires" or bool(value))
+                     for v in desc.variants],
         "board": dict(desc.board),
     }
 

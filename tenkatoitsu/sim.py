@@ -112,6 +112,9 @@ def play_one(spec: SimSpec, index: int) -> dict:
            "seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0}
     if spec.rotate:
         out["bots"] = spec.bots_of(index, g.players)
+    roles = getattr(session.kind, "roles", None)
+    if roles is not None:  # what each seat played this game (a drafted clan)
+        out["roles"] = dict(roles(g))
     return out
 
 
@@ -207,6 +210,14 @@ def summarise(spec: SimSpec, sf, results: list[dict], jobs: int, wall: float) ->
         out["bot_scores"] = {b: round(sum(r[key][seat] for r in results
                                           for seat, bot in r["bots"].items() if bot == b)
                                       / played[b], 3) for b in sorted(played)}
+    if any("roles" in r for r in results):  # each role's wins over the games it was played
+        played, won = Counter(), Counter()
+        for r in results:
+            for seat, role in r.get("roles", {}).items():
+                played[role] += 1
+                won[role] += r["winner"] == seat
+        out["role_wins"] = {x: dict(rate(won[x], played[x]), played=played[x])
+                            for x in sorted(played)}
     if len(seats) > 1 and not kind.seats(sf.document).fixed:
         # a table of players: the first seat moves first; its share of wins against an even share
         out["first_player"] = dict(rate(winners.get(seats[0], 0)), seat=seats[0],
@@ -241,7 +252,8 @@ def report(summary: dict, sf) -> str:
            + (" (rotated round the seats)" if summary["rotate"] else ""),
            f"rates with 95% confidence intervals ({summary['interval']})"]
     labels = [names[s] + " wins" for s in summary["wins"]] + list(summary["levels"]) + \
-        ["bot " + b + " wins" for b in summary.get("bot_wins", {})]
+        ["bot " + b + " wins" for b in summary.get("bot_wins", {})] + \
+        [x + " wins" for x in summary.get("role_wins", {})]
     col = max([32] + [len(x) + 1 for x in labels])
     for s, r in summary["wins"].items():
         out.append(f"  {names[s] + ' wins':{col}} {_pct(r)}")
@@ -250,6 +262,8 @@ def report(summary: dict, sf) -> str:
         mean = summary.get("bot_scores", {}).get(b)
         out.append(f"  {'bot ' + b + ' wins':{col}} {_pct(r)}"
                    + (f"  mean {title} {mean:.2f}" if mean is not None else ""))
+    for x, r in summary.get("role_wins", {}).items():
+        out.append(f"  {x + ' wins':{col}} {_pct(r)}  of {r['played']} games played")
     first = summary.get("first_player")
     if first:
         out.append(f"  {'first player (' + names[first['seat']] + ') wins':{col}} {_pct(first)}"

@@ -234,7 +234,7 @@ def test_the_path_a_save_names_is_never_read(battle, tmp_path, opened):
     assert report.scenario_note == f"replayed on the copy in the save (the file {bait} is not read)"
     assert report.session.scenario_path == str(bait)  # a label, kept
     # without it (format 1), only a bundled scenario of that name
-    bundled = "castles, nagakute, sekigahara, shogun, training, yamazaki"
+    bundled = "castles, clans, nagakute, sekigahara, shogun, training, yamazaki"
     for ref in (str(bait), "/etc/passwd", "/dev/zero"):
         v1 = {k: v for k, v in battle.items() if k not in ("scenario", "kind", "players")}
         v1.update(version=1, scenario=ref)

@@ -8,24 +8,11 @@ target). Qt-free."""
 
 from __future__ import annotations
 
-import attrs
+from tenkatoitsu_gui.area.provinces import ProvinceChoices
 
 from tenkatoitsu.core.decisions import Decision, Option
 
 PLAN, NEXT_BATTLE = "plan", "next-battle"
-
-
-@attrs.frozen
-class ProvinceChoices:
-    """province -> the options a click on it may answer (one, or several to
-    pick from); `focus`: the province the decision is about (the army asked
-    about), marked without being a choice."""
-
-    options: dict = attrs.field(factory=dict)
-    focus: str | None = None
-
-    def provinces(self) -> set[str]:
-        return set(self.options)
 
 
 def army_places(view: dict | None) -> dict[str, str]:

@@ -1,30 +1,34 @@
-"""Colours, fonts and sizes of the shogun view: the sea, the land and the
-provinces' tints, the sea lanes, the marks of a decision and of a battle,
-and the short names of the units."""
+"""Colours, fonts and sizes of the shogun view: the colour sets' colours,
+the short names of the units and the glyphs' size; the sea, the land and
+the provinces' tints, the sea lanes, the marks of a decision and of a battle
+are every province map's (tenkatoitsu_gui.area.style)."""
 
 from __future__ import annotations
 
 from PySide6.QtGui import QColor
 from tenkatoitsu_gui.area import style as area_style
-from tenkatoitsu_gui.area.style import font, ink_for  # noqa: F401 (the glyphs' and panels')
+from tenkatoitsu_gui.area.style import (  # noqa: F401 (the map's, the glyphs' and panels')
+    BADGE,
+    BATTLE,
+    BORDER,
+    CANDIDATE,
+    COAST,
+    FOCUS,
+    HIT,
+    INK,
+    LAND,
+    MISS,
+    REFUSED,
+    SEA,
+    SEA_LANE,
+    TINT,
+    font,
+    ink_for,
+    mix,
+    tint,
+)
 
-SEA = "#9fc3d9"
-LAND = "#eee6cb"  # an empty province (its card in the red rectangle)
-COAST = "#6f6246"
-BORDER = "#8d7f62"
-SEA_LANE = "#1f5d9c"
-BADGE = (255, 251, 238)  # the label of a province
-INK = "#241c12"
-CANDIDATE = "#ffd400"  # a province a click answers
-FOCUS = "#2a7de1"  # the province a decision is about (the army asked about)
-BATTLE = "#d0021b"  # the battle being fought
-REFUSED = "#d00000"
-HIT = "#c0392b"  # a die that hits
-MISS = "#fbf4dc"
 FALLBACK = ("#c8372d", "#2f6fbf", "#e0b000", "#3a8a3f", "#e8771e")
-
-#: how much of the owner's colour tints a province (the rest is the land's)
-TINT = 0.42
 
 #: the regular units as the map and the panels abbreviate them [SC-3.1]
 SHORT = {"bowman": "B", "swordsman": "S", "gunner": "G", "spearman": "Sp",
@@ -35,17 +39,6 @@ UNIT_ORDER = ("bowman", "swordsman", "gunner", "spearman")
 #: bounds: glyphs grow with the zoom, slower than the map, never unreadable
 UNIT = 13.0
 UNIT_MIN, UNIT_MAX = 12.0, 24.0
-
-
-def mix(a: QColor, b: QColor, k: float) -> QColor:
-    """`k` of `a` and the rest of `b`."""
-    return QColor(round(a.red() * k + b.red() * (1 - k)),
-                  round(a.green() * k + b.green() * (1 - k)),
-                  round(a.blue() * k + b.blue() * (1 - k)))
-
-
-def tint(c: QColor) -> QColor:
-    return mix(c, QColor(LAND), TINT)
 
 
 def house_colours(view: dict) -> dict[str, QColor]:

@@ -115,7 +115,8 @@ def variant_lines(variants, line) -> list[Line]:
     for v in variants:
         head = f"variant {v.id}" + (f" {quote(v.title)}" if v.title else "")
         body = ([(2, f"group {v.group}", line(f"variant {v.id} group"))] if v.group else []) \
-            + ([(2, "default", line(f"variant {v.id} default"))] if v.default else [])
+            + ([(2, "default", line(f"variant {v.id} default"))] if v.default else []) \
+            + [(2, f"requires {r}", line(f"variant {v.id} requires {r}")) for r in v.requires]
         if body:
             out += [(1, head + " {", at(v.pos)), *body,
                     (1, "}", v.pos.end_line if v.pos is not None else None)]

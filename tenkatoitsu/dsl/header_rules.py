@@ -2,7 +2,7 @@
 (grammar/castles.lark, grammar/shogun.lark): the file's `version`, the
 scenario block's header (`kind`, `note`, `source`, `players` with its span
 and default, `seat` with its colour, the map and components blocks' places),
-`variant` with `default` and `group`, numbers and ranges, and the bounded
+`variant` with `default`, `group` and `requires`, numbers and ranges, and the bounded
 `count` every number of those files is read with.
 
 A kind's builder subclasses `HeaderRules`, sets `kind_name` and
@@ -188,8 +188,18 @@ class HeaderRules(AreaMapRules):
         for it in (default, group):
             if it is not None:
                 where[f"variant {vid} {it.tag}"] = it.pos
+        requires: dict[str, Tagged] = {}
+        for it in body:
+            if it.tag != "requires":
+                continue
+            if it.value in requires:
+                self.error(f"variant '{vid}' requires '{it.value}' twice", it.pos,
+                           hint=f"the first is at {requires[it.value].pos}")
+                continue
+            requires[it.value] = it
+            where[f"variant {vid} requires {it.value}"] = it.pos
         v = VariantDef(vid, title, default is not None, group.value if group else None,
-                       self.pos(meta))
+                       tuple(requires), pos=self.pos(meta))
         return Tagged("variant", (v, where), self.pos(meta))
 
     def variant_body(self, meta, ch):
@@ -200,3 +210,8 @@ class HeaderRules(AreaMapRules):
 
     def v_group(self, meta, ch):
         return Tagged("group", str(ch[0]), self.pos(meta))
+
+    def v_requires(self, meta, ch):
+        """`requires NAME`: the variant is played only with that one too (a
+        grammar that has the statement calls it so)."""
+        return Tagged("requires", str(ch[0]), self.pos(meta))

@@ -5,7 +5,9 @@ raises on bad input.
 
 `use "PATH"` resolves relative to the including file (never leaving the
 scenarios tree it lies in), then in the bundled rules library, so that a
-scenario written anywhere can `use "rules/tenkatoitsu.tks"`. A saved game
+scenario written anywhere can `use "rules/tenkatoitsu.tks"`. A used file is
+of the using file's kind, or of a kind that kind borrows from
+(`Kind.borrows`), which then reads and builds it. A saved game
 carries the texts it was played with and hands them in as `embedded`."""
 
 from __future__ import annotations
@@ -115,8 +117,11 @@ def kind_of(text: str, file: str, expected: Kind | None = None) -> tuple[Kind | 
         return None, [Diagnostic(f"unknown kind '{header.kind}'", header.pos,
                                  hint=e.hint or f"kinds: {', '.join(kinds.names())}")]
     if expected is not None and kind is not expected:
+        readable = (expected.name, *getattr(expected, "borrows", ()))
         return None, [Diagnostic(f"a file of kind '{kind.name}' cannot be used by a scenario of "
-                                 f"kind '{expected.name}'", header.pos)]
+                                 f"kind '{expected.name}'", header.pos,
+                                 hint=f"a {expected.name} scenario uses files of kind "
+                                 + " or ".join(f"'{k}'" for k in readable))]
     return kind, []
 
 
@@ -228,32 +233,57 @@ def _load(text: str, path: Path, name: str, validate_: bool, kind: Kind | None,
     return LoadResult(doc, diags, sources, kind, text, inc_texts)
 
 
-# parsed included files by (kind, path, mtime, size): documents are immutable,
-# and a scenario and its variants, the CLI's several files and a benchmark all
-# share the standard tables
+# parsed included files by (the kind that read them, path, mtime, size):
+# documents are immutable, and a scenario and its variants, the CLI's several
+# files and a benchmark all share the standard tables
 _INCLUDE_CACHE: dict[tuple, tuple] = {}
+
+
+def include_kind(kind: Kind, text: str, file: str) -> tuple[Kind | None, list[Diagnostic]]:
+    """The kind a file that a file of `kind` uses is read as: the kind its
+    header names when `kind` borrows from it (the optional `Kind.borrows`, a
+    map taken from another kind's file), else `kind` itself: a file whose
+    header names any other kind is refused."""
+    borrows = getattr(kind, "borrows", ())
+    if borrows:
+        named = read_header(text, file).kind
+        if named is not None:
+            try:
+                other = kinds.get(named)
+            except kinds.UnknownKind:
+                other = None  # kind_of reports it
+            if other is not None and other is not kind and other.name in borrows:
+                return other, []
+    return kind_of(text, file, expected=kind)
 
 
 def _read_include(kind: Kind, target: Path, name: str):
     try:
         st = target.stat()
-        key = (kind.name, str(target), st.st_mtime_ns, st.st_size)
+        ident = (str(target), st.st_mtime_ns, st.st_size)
     except OSError:
-        key = None
+        ident = None
+    text, rd = read_source(target, name)
+    if text is None:
+        return None, None, rd
+    reader, diags = include_kind(kind, text, name)
+    if reader is None:
+        return text, None, diags
+    key = (reader.name, *ident) if ident is not None else None
     if key is not None and key in _INCLUDE_CACHE:
         return _INCLUDE_CACHE[key]
-    text, rd = read_source(target, name)
-    result = (None, None, rd) if text is None else _parse_include(kind, text, name)
+    inc, pd = parse_document(reader, text, name)
+    result = (text, inc, pd)
     if key is not None and len(_INCLUDE_CACHE) < 64:
         _INCLUDE_CACHE[key] = result
     return result
 
 
 def _parse_include(kind: Kind, text: str, name: str):
-    agree, diags = kind_of(text, name, expected=kind)
-    if agree is None:
+    reader, diags = include_kind(kind, text, name)
+    if reader is None:
         return text, None, diags
-    inc, pd = parse_document(kind, text, name)
+    inc, pd = parse_document(reader, text, name)
     return text, inc, pd
 
 

@@ -36,10 +36,14 @@ class SeatDef:
 
 @attrs.frozen
 class VariantDef:
+    """A variant: `default` plays it unless another of its `group` is
+    chosen; `requires` names the variants it cannot be played without."""
+
     id: str
     title: str = ""
     default: bool = False
     group: str | None = None
+    requires: tuple[str, ...] = ()
     pos: SourcePos | None = attrs.field(default=None, eq=False)
 
 

@@ -83,6 +83,7 @@ class VariantInfo:
     title: str = ""
     group: str | None = None  # variants of one group exclude each other
     default: bool = False
+    requires: tuple[str, ...] = ()  # variants it is never played without
 
 
 @attrs.frozen
@@ -154,7 +155,8 @@ class VariantError(ValueError):
 def resolve_variants(known: Sequence[VariantInfo], names: Iterable[str]) -> tuple[str, ...]:
     """The variants in play: those named (each once), then every default
     variant not named whose group has none named. Raises VariantError for an
-    unknown name or two of one group."""
+    unknown name, two of one group, or a variant in play without one it
+    requires (which is never added for the player: they choose it)."""
     by_id = {v.id: v for v in known}
     chosen: list[str] = []
     for n in (n.strip() for n in names):
@@ -177,6 +179,10 @@ def resolve_variants(known: Sequence[VariantInfo], names: Iterable[str]) -> tupl
             chosen.append(v.id)
             if v.group is not None:
                 groups[v.group] = v.id
+    for n in chosen:
+        for needed in by_id[n].requires:
+            if needed not in chosen:
+                raise VariantError(f"variant '{n}' needs '{needed}'")
     return tuple(chosen)
 
 
@@ -209,7 +215,18 @@ BotFactory = Callable[[int, str], Bot]
 
 @runtime_checkable
 class Kind(Protocol):
-    """One kind of game. Every member exists for the shared services."""
+    """One kind of game. Every member exists for the shared services.
+
+    Optional members, looked up with getattr and left out of the Protocol
+    (a kind without them is whole): `event_text(game, event)` (see
+    `event_text` above); `borrows`, a tuple of other kinds' names whose files
+    a file of this kind may `use` (for a map, say): such a file is read and
+    built by its own kind, the kind its header names, and handed to
+    `include` as that kind's document; a file of any other kind is refused.
+    Without `borrows`, a kind's files use files of that kind only.
+    `roles(game)`: what each seat plays in this game when the seats do not
+    say it (the clan a seat drafted), seat -> its name; `sim` counts each
+    role's wins. The terminal's aids are `TerminalAids`."""
 
     name: str  #: the registry key and the scenario header's `kind NAME`
     title: str

@@ -13,7 +13,6 @@ import pytest
 
 from tenkatoitsu.core.decisions import Decision
 from tenkatoitsu.core.driver import Driver
-from tenkatoitsu.core.events import DieRolled
 from tenkatoitsu.dsl import loader
 from tenkatoitsu.kinds.shogun import events as ev
 from tenkatoitsu.kinds.shogun.game import Game, play
@@ -27,6 +26,7 @@ from tenkatoitsu.kinds.shogun.scenario.model import (
 from tenkatoitsu.kinds.shogun.setup import from_start as setup_from_start
 from tenkatoitsu.kinds.shogun.state import NO_CASTLE
 from tenkatoitsu.kinds.shogun.table import Options
+from tests.area_dice import ScriptedDice, script_dice
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "scenarios" / "shogun.tks"
@@ -109,53 +109,6 @@ def quiet(players=SEATS[:3], koku=None, round: int = 2, **kw) -> Start:
 
 
 # ---------------------------------------------------------------- dice
-class ScriptedDice:
-    """Dice that roll the faces a test gives, in order, and record them as
-    the game's dice do. When those run out, `then(n, purpose, side)` gives
-    the faces, or else the game's own dice roll on. `orders` are the results
-    of the next shuffles (a permutation of what is shuffled)."""
-
-    def __init__(self, game: Game, rolls, then=None, orders=()):
-        self.base = getattr(game.dice, "base", game.dice)
-        self.rolls = [tuple(r) for r in rolls]
-        self.then = then
-        self.orders = [list(o) for o in orders]
-        self.emit = game.emit
-        self.seed = self.base.seed
-
-    def roll(self, n, purpose, rule, *, colour=None, side=None, faces=6):
-        if self.rolls:
-            got = self.rolls.pop(0)
-        elif self.then is not None:
-            got = tuple(self.then(n, purpose, side))
-        else:
-            return self.base.roll(n, purpose, rule, colour=colour, side=side, faces=faces)
-        assert len(got) == n, f"{purpose}: {n} dice, the script gave {got}"
-        assert all(1 <= f <= faces for f in got)
-        self.emit(DieRolled(rule=rule, purpose=purpose, dice=got, colour=colour, side=side))
-        return got
-
-    def shuffled(self, items) -> list:
-        items = list(items)
-        if not self.orders:
-            return self.base.shuffled(items)
-        out = self.orders.pop(0)
-        assert sorted(map(repr, out)) == sorted(map(repr, items)), (out, items)
-        return out
-
-    def shuffle_pick(self, items, purpose, rule):
-        return self.base.shuffle_pick(items, purpose, rule)
-
-    @property
-    def used_up(self) -> bool:
-        return not self.rolls and not self.orders
-
-
-def script_dice(game: Game, *rolls, then=None, orders=()) -> ScriptedDice:
-    game.dice = ScriptedDice(game, rolls, then, orders)
-    return game.dice
-
-
 def sides(**faces_of):
     """A `then` for ScriptedDice: every die of a seat shows one face
     ({seat: face}); any other seat misses with 12."""

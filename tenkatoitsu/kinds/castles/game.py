@@ -6,11 +6,10 @@ their answers over."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from tenkatoitsu.core.decisions import Decision, Option
-from tenkatoitsu.core.dice import Dice
-from tenkatoitsu.core.events import Event, EventDigest
+from tenkatoitsu.core.record import GameRecord
 from tenkatoitsu.kinds import contract
 from tenkatoitsu.kinds.castles import events as ev
 from tenkatoitsu.kinds.castles.daimyo import DAIMYO_CARDS
@@ -66,12 +65,14 @@ def actions(t: Table, st: CastlesState, seat: str) -> list[str]:
     return out
 
 
-class Game:
+class Game(GameRecord):
     """A castles game as the shared services read it (contract.Game)."""
 
     def __init__(self, scenario: CastlesScenario, *, players: tuple[str, ...],
-                 variants: Iterable[str] = (), seed: int = 1, options: Options = Options()):
-        self.scenario, self.seed, self.options = scenario, seed, options
+                 variants: Iterable[str] = (), seed: int = 1, options: Options | None = None):
+        super().__init__(seed)
+        options = Options() if options is None else options
+        self.scenario, self.options = scenario, options
         self.variants = resolve_variants(scenario, variants)
         self.players = tuple(players)
         self.table = Table.of(scenario, self.players, DAIMYO_VARIANT in self.variants, options)
@@ -79,17 +80,7 @@ class Game:
             {s.id: s.name for s in scenario.seats}
         #: what the log calls every id: areas, seats and cards
         self.words = self.names | {c.id: c.name for c in scenario.tactics + scenario.daimyo}
-        self.events: list[Event] = []
-        self.digest = EventDigest()
-        self.listeners: list = []
-        self.dice = Dice(seed, self.emit)
         self.state = self._set_up()
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-        self.digest.add(event)
-        for listener in self.listeners:
-            listener(event)
 
     def _set_up(self) -> CastlesState:
         sc, t, n = self.scenario, self.table, len(self.players)

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tenkatoitsu.core.dice import Dice
-from tenkatoitsu.core.events import Event, EventDigest
+from tenkatoitsu.core.record import GameRecord
 from tenkatoitsu.kinds import contract
 from tenkatoitsu.kinds.contract import VariantInfo
 from tenkatoitsu.kinds.shogun import actions
@@ -34,12 +33,14 @@ def resolve_variants(scenario: ShogunScenario, names: Iterable[str]) -> tuple[st
         [VariantInfo(v.id, v.title, v.group, v.default) for v in scenario.variants], names)
 
 
-class Game:
+class Game(GameRecord):
     """A shogun game as the shared services read it (contract.Game)."""
 
     def __init__(self, scenario: ShogunScenario, *, players: tuple[str, ...],
-                 variants: Iterable[str] = (), seed: int = 1, options: Options = Options()):
-        self.scenario, self.seed, self.options = scenario, seed, options
+                 variants: Iterable[str] = (), seed: int = 1, options: Options | None = None):
+        super().__init__(seed)
+        options = Options() if options is None else options
+        self.scenario, self.options = scenario, options
         self.variants = resolve_variants(scenario, variants)
         self.players = tuple(players)
         self.table = Table.of(scenario, self.players, self.variants, options)
@@ -50,17 +51,7 @@ class Game:
             for n in (1, 2, 3):
                 self.names[f"{h}-{n}"] = f"{seat_names[h]} army {n}"
         self.words = self.names
-        self.events: list[Event] = []
-        self.digest = EventDigest()
-        self.listeners: list = []
-        self.dice = Dice(seed, self.emit)
         self.state: ShogunState = empty_state(self.table)
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-        self.digest.add(event)
-        for listener in self.listeners:
-            listener(event)
 
 
 def play(g: Game):

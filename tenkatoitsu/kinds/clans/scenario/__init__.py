@@ -1,0 +1,1 @@
+"""The clans scenario language: model, builder, checks and printer."""
