@@ -40,6 +40,15 @@ class Header:
     written: frozenset
 
 
+@attrs.frozen
+class ComponentItem:
+    """A components statement: the fields it sets, and where its parts stand
+    (keys under "components WORD")."""
+
+    values: dict
+    parts: tuple[tuple[str, SourcePos | None], ...] = ()
+
+
 class HeaderRules(AreaMapRules):
     """Every rule method is called as ``method(meta, children)``."""
 
@@ -215,3 +224,41 @@ class HeaderRules(AreaMapRules):
         """`requires NAME`: the variant is played only with that one too (a
         grammar that has the statement calls it so)."""
         return Tagged("requires", str(ch[0]), self.pos(meta))
+
+    # ------------------------------------------------------------ the components block
+    def component(self, meta, word: str, values: dict, parts=()) -> Tagged:
+        """One statement of the components block, for `gather_components`."""
+        return Tagged(word, ComponentItem(values, tuple(parts)), self.pos(meta))
+
+    def gather_components(self, meta, ch) -> tuple[dict, dict, dict]:
+        """The components block's statements: (the fields they set, the unit
+        rows by id, where each stands). A statement or a unit row given
+        twice is an error, the first one kept. A unit row is tagged "unit"
+        with (the unit, its parts' places)."""
+        where: dict[str, SourcePos] = {"components": self.pos(meta)}
+        seen: dict[str, Tagged] = {}
+        values: dict = {}
+        units: dict = {}
+        for it in ch:
+            if it.tag == "unit":
+                unit, parts = it.value
+                key = f"unit {unit.id}"
+                if key in seen:
+                    self.error(f"unit '{unit.id}' is given twice in the components", it.pos,
+                               hint=f"the first is at {seen[key].pos}")
+                    continue
+                seen[key] = it
+                units[unit.id] = unit
+                where.update((f"components {key}{'' if not p else ' ' + p}", pos)
+                             for p, pos in parts)
+                continue
+            item: ComponentItem = it.value
+            if it.tag in seen:
+                self.error(f"'{it.tag}' is given twice in the components",
+                           it.pos, hint=f"the first is at {seen[it.tag].pos}")
+                continue
+            seen[it.tag] = it
+            values.update(item.values)
+            where[f"components {it.tag}"] = it.pos
+            where.update((f"components {it.tag} {p}", pos) for p, pos in item.parts)
+        return values, units, where

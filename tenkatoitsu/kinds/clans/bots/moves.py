@@ -2,6 +2,12 @@
 plans them all from one reading of the view, then answers move-from,
 move-to and move-count from the plan.
 
+Why one module: the plan is one object, and its eight steps below share
+one bookkeeping (the units each province must keep, those already
+promised, the room left under the limit of 7, the winter supply each move
+would cost); split across modules, each step would reach into another's
+state.
+
 The plan, in this order:
 
 1. the Daimyō: they stay where no rival can strike them before the next

@@ -18,7 +18,6 @@ FIELD" for its fields."""
 
 from __future__ import annotations
 
-import attrs
 from lark import Tree
 
 from tenkatoitsu.dsl.builder import Tagged, unquote
@@ -96,15 +95,6 @@ ROWS: dict[str, tuple[str, str, str, int]] = {
 }
 #: the colour a clan whose colour was malformed or left out is read with (reported)
 NO_COLOUR = "#808080"
-
-
-@attrs.frozen
-class _Item:
-    """A components statement: the fields it sets, and where its parts stand
-    (keys under "components WORD")."""
-
-    values: dict
-    parts: tuple[tuple[str, SourcePos | None], ...] = ()
 
 
 class ClansBuilder(HeaderRules):
@@ -263,39 +253,14 @@ class ClansBuilder(HeaderRules):
 
     # ------------------------------------------------------------ the box and its numbers
     def components(self, meta, ch):
-        where: dict[str, SourcePos] = {"components": self.pos(meta)}
-        seen: dict[str, Tagged] = {}
-        values: dict = {}
-        units: dict[str, UnitType] = {}
-        for it in ch:
-            if it.tag == "unit":
-                unit, parts = it.value
-                key = f"unit {unit.id}"
-                if key in seen:
-                    self.error(f"unit '{unit.id}' is given twice in the components", it.pos,
-                               hint=f"the first is at {seen[key].pos}")
-                    continue
-                seen[key] = it
-                units[unit.id] = unit
-                where.update((f"components {key}{'' if not p else ' ' + p}", pos)
-                             for p, pos in parts)
-                continue
-            item: _Item = it.value
-            if it.tag in seen:
-                self.error(f"'{it.tag}' is given twice in the components",
-                           it.pos, hint=f"the first is at {seen[it.tag].pos}")
-                continue
-            seen[it.tag] = it
-            values.update(item.values)
-            where[f"components {it.tag}"] = it.pos
-            where.update((f"components {it.tag} {p}", pos) for p, pos in item.parts)
+        values, units, where = self.gather_components(meta, ch)
         if units:
             # the rows written are the whole table, in their order; none: the core table
             values["units"] = tuple(units.values())
         return Tagged("components", (Components(**values), where), self.pos(meta))
 
     def _item(self, meta, word, values, parts=()):
-        return Tagged(word, _Item(values, tuple(parts)), self.pos(meta))
+        return self.component(meta, word, values, parts)
 
     # -- a row of the combat table [§6.2.3] [§10.2-b]
     def c_unit(self, meta, ch):

@@ -14,7 +14,6 @@ army's unit."""
 
 from __future__ import annotations
 
-import attrs
 from lark import Tree
 
 from tenkatoitsu.dsl.builder import Tagged, unquote
@@ -44,15 +43,6 @@ UNIT_FIELDS = {"value": "value", "step": "step", "per-koku": "per_koku", "square
                "count": "count"}
 
 
-@attrs.frozen
-class _Item:
-    """A components statement: the fields it sets, and where its parts stand
-    (keys under "components WORD")."""
-
-    values: dict
-    parts: tuple[tuple[str, SourcePos | None], ...] = ()
-
-
 class ShogunBuilder(HeaderRules):
     """Every rule method is called as ``method(meta, children)``; the header's
     statements, the variants and the numbers are `HeaderRules`'."""
@@ -80,32 +70,7 @@ class ShogunBuilder(HeaderRules):
 
     # ------------------------------------------------------------ the box and set-up
     def components(self, meta, ch):
-        where: dict[str, SourcePos] = {"components": self.pos(meta)}
-        seen: dict[str, Tagged] = {}
-        values: dict = {}
-        units: dict[str, UnitType] = {}
-        for it in ch:
-            if it.tag == "unit":
-                unit, parts = it.value
-                key = f"unit {unit.id}"
-                if key in seen:
-                    self.error(f"unit '{unit.id}' is given twice in the components", it.pos,
-                               hint=f"the first is at {seen[key].pos}")
-                    continue
-                seen[key] = it
-                units[unit.id] = unit
-                where.update((f"components {key}{'' if not p else ' ' + p}", pos)
-                             for p, pos in parts)
-                continue
-            item: _Item = it.value
-            if it.tag in seen:
-                self.error(f"'{it.tag}' is given twice in the components",
-                           it.pos, hint=f"the first is at {seen[it.tag].pos}")
-                continue
-            seen[it.tag] = it
-            values.update(item.values)
-            where[f"components {it.tag}"] = it.pos
-            where.update((f"components {it.tag} {p}", pos) for p, pos in item.parts)
+        values, units, where = self.gather_components(meta, ch)
         if units:
             # a unit row replaces the box's row of that id; the box's order is kept,
             # and rows of other ids (which `validate` reports) come after
@@ -116,7 +81,7 @@ class ShogunBuilder(HeaderRules):
         return Tagged("components", (Components(**values), where), self.pos(meta))
 
     def _item(self, meta, word, values, parts=()):
-        return Tagged(word, _Item(values, tuple(parts)), self.pos(meta))
+        return self.component(meta, word, values, parts)
 
     def _one(self, meta, ch, word, field, what, lo=0):
         return self._item(meta, word, {field: self.count(ch[0], what, lo)})
