@@ -39,10 +39,19 @@ def parse_players(text: str, kind, scenario, count: int | None = None):
     return tuple(zip(ids, parts))
 
 
+def default_players(sf, count: int | None) -> str:
+    """You against random bots: one bot, or as many as fill the seats when
+    the game takes more players than two (or `count` of them)."""
+    seats = sf.kind.seats(sf.document)
+    n = count or (seats.default if not seats.fixed and seats.minimum > 2 else 2)
+    return ",".join([HUMAN] + ["random"] * max(1, n - 1))
+
+
 def build_setup(args):
     """The GameSetup the command line asks for, and the scenario read for it."""
     sf = load_scenario(args.scenario)
-    players = parse_players(args.players or f"{HUMAN},random", sf.kind, sf.document, args.seats)
+    players = parse_players(args.players or default_players(sf, args.seats), sf.kind,
+                            sf.document, args.seats)
     options = game_options(args.option, args.hidden_orders)
     return GameSetup(sf, tuple(names(args.variant)), players, tuple(options.items()),
                      args.seed), sf
