@@ -1,44 +1,20 @@
 """The clans bots, measured with one command:
 
     python3 benchmarks/clans_bots.py [-n GAMES] [--four N] [--seats 4] [--seed S] [--jobs 2]
-                                     [--variant V[,V...]] [--balance N] [--draft-fit N]
-                                     [--draft-book N [--book-out FILE]]
 
-On scenarios/clans.tks with its default options (round limit 30), in the
-edition and modules of `--variant` (none: the short text's core rules):
-games of one heuristic bot against random bots in every other seat, the
-heuristic's seat rotated game by game, with its win rate and Wilson 95%
-interval (an even share is 1/seats); then games of random bots only and of
-heuristic bots only: how many end with a winner by province control [§1.2]
-or the Shōgun's Mandate [§1.3] before the round limit, and their mean
-rounds. Prints the seconds per game (mean, slowest) and each bot's
-milliseconds per decision.
-
-`--balance N`: N games of heuristic bots only, twice — with their own draft
-and with a random draft (every other decision theirs) — and each clan's
-win rate with its Wilson 95% interval (of the games it was drafted in, and
-of all games), each seat's, and each pick's of the draft.
-
-`--draft-fit N`: N games of heuristic bots after a random draft, and the
-fit of the draft's model of a clan's chance (bots/draft.py: each ability's
-strength and what a region mate takes from it, a softmax by maximum
-likelihood), printed as the module's constants.
-
-`--draft-book N`: N games of heuristic bots for every set of clans a draft
-of `--seats` may end with (81 sets of four, 108 of five), each clan's wins
-written to the draft book (by default the bots' own, bots/draft_book.json,
-which their draft reads for the shipped map).
-
-Measured, not asserted: the slow tests in tests/clans/test_bots.py assert
-the rates."""
+On scenarios/clans.tks with its default options (round limit 30): games of
+one heuristic bot against random bots in every other seat, the heuristic's
+seat rotated game by game, with its win rate and Wilson 95% interval (an
+even share is 1/seats); then games of random bots only and of heuristic
+bots only: how many end with a winner by province control [§1.2] or the
+Shōgun's Mandate [§1.3] before the round limit, and their mean rounds.
+Prints the seconds per game (mean, slowest) and each bot's milliseconds per
+decision. Measured, not asserted: the slow tests in tests/clans/test_bots.py
+assert the rates."""
 
 from __future__ import annotations
 
 import argparse
-import itertools
-import json
-import math
-import random
 import sys
 import time
 from collections import Counter
@@ -52,7 +28,6 @@ sys.path.insert(0, str(ROOT))
 from timing import play_timed
 
 from tenkatoitsu.bots import RandomBot
-from tenkatoitsu.kinds.clans.bots import draft
 from tenkatoitsu.kinds.clans.bots.heuristic import HeuristicBot
 from tenkatoitsu.kinds.clans.outcome import MANDATE_WIN, PROVINCE_WIN
 from tenkatoitsu.session import Session
@@ -60,200 +35,31 @@ from tenkatoitsu.sim import game_seed, wilson
 
 SCENARIO = ROOT / "scenarios" / "clans.tks"
 PLAYERS = ("a", "b", "c", "d", "e")
+MAKERS = {"random": RandomBot, "heuristic": HeuristicBot}
 
 
-class RandomDraft(HeuristicBot):
-    """The heuristic, but its clan is picked at random among those it may pick."""
-
-    def choose(self, decision):
-        if decision.kind == "draft":
-            return self.rng.choice(decision.values())
-        return super().choose(decision)
-
-
-class ForcedDraft(HeuristicBot):
-    """The heuristic, drafting the clans of `picks` in their order (the
-    draft book's games)."""
-
-    picks: tuple = ()
-
-    def choose(self, decision):
-        if decision.kind == "draft":
-            return self.picks[len(decision.context.get("taken", []))]
-        return super().choose(decision)
-
-
-MAKERS = {"random": RandomBot, "heuristic": HeuristicBot, "random-draft": RandomDraft}
-
-
-def one_game(seed: int, seats: int, variants: tuple, first: str, others: str,
-             index: int) -> dict:
+def one_game(seed: int, seats: int, first: str, others: str, index: int) -> dict:
     """Game `index`: `first`'s bot in seat index % seats, `others` in the
-    rest. Its result, seconds, rounds, how it ended, the clans drafted in
-    pick order, each bot's seconds a decision."""
+    rest. Its result, seconds, rounds, how it ended, each bot's seconds a
+    decision."""
     seed = game_seed(seed, index)
     t0 = time.perf_counter()
-    session = Session.start(SCENARIO, seed=seed, players=PLAYERS[:seats], variants=variants)
+    session = Session.start(SCENARIO, seed=seed, players=PLAYERS[:seats])
     game = session.game
     me = game.players[index % seats]
     bots = {p: MAKERS[first if p == me else others](seed, p) for p in game.players}
     seconds = play_timed(session, bots)
     st = game.state
     return {"won": st.winner == me, "game": time.perf_counter() - t0, "rounds": st.round,
-            "level": st.level, "clan": st.clan_of.get(me), "winner": st.winner,
+            "level": st.level, "clan": st.clan_of.get(me),
             "winner_clan": st.clan_of.get(st.winner) if st.winner else None,
-            "picks": [st.clan_of[s] for s in st.pick_order], "pick_order": list(st.pick_order),
             "seconds": seconds}
 
 
 def batch(args, seats: int, first: str, others: str, games: int) -> list[dict]:
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        return list(pool.map(partial(one_game, args.seed, seats, args.variants, first, others),
+        return list(pool.map(partial(one_game, args.seed, seats, first, others),
                              range(games)))
-
-
-def rate(k: int, n: int) -> str:
-    if not n:
-        return "-"
-    lo, hi = wilson(k, n)
-    return f"{k}/{n} {k / n:.3f} [{lo:.3f}, {hi:.3f}]"
-
-
-def balance(args, seats: int) -> list[str]:
-    """Each clan's, seat's and pick's win rate in games of heuristic bots."""
-    out = []
-    for title, maker in (("own draft", "heuristic"), ("random draft", "random-draft")):
-        results = batch(args, seats, maker, maker, args.balance)
-        n = len(results)
-        drafted = Counter(c for r in results for c in r["picks"])
-        wins = Counter(r["winner_clan"] for r in results if r["winner_clan"])
-        seat_wins = Counter(r["winner"] for r in results if r["winner"])
-        pick_wins = Counter(r["pick_order"].index(r["winner"]) for r in results if r["winner"])
-        picked = Counter((k, c) for r in results for k, c in enumerate(r["picks"]))
-        out.append(f"\nheuristic x{seats}, {title}: {n} games, mean "
-                   f"{sum(r['rounds'] for r in results) / n:.2f} rounds, "
-                   f"{sum(r['game'] for r in results) / n:.3f} s a game")
-        out.append(f"  {'clan':10} {'wins/drafted':>30}   {'wins/games':>30}")
-        for c in sorted(drafted, key=lambda c: -wins[c]):
-            out.append(f"  {c:10} {rate(wins[c], drafted[c]):>30}   {rate(wins[c], n):>30}")
-        out.append("  seats: " + "; ".join(f"{s} {rate(seat_wins[s], n)}"
-                                           for s in PLAYERS[:seats]))
-        out.append("  picks: " + "; ".join(
-            f"#{k + 1} {rate(pick_wins[k], n)} ("
-            + ", ".join(f"{c} {m}" for (j, c), m in picked.most_common() if j == k) + ")"
-            for k in range(seats)))
-    return out
-
-
-# ---------------------------------------------------------------- the draft's model
-
-def draft_fit(args, seats: int) -> list[str]:
-    """Fit the draft's softmax on random-draft games of heuristic bots:
-    score = STRENGTH[ability] - MATE * (drafted clans of its region but it),
-    by gradient ascent on the log-likelihood of the winners (a small ridge
-    on the strengths)."""
-    results = batch(args, seats, "random-draft", "random-draft", args.draft_fit)
-    session = Session.start(SCENARIO, seed=1, players=PLAYERS[:seats], variants=args.variants)
-    table = session.game.table
-    abilities = [c.ability for c in table.clans]
-    data = []
-    for r in results:
-        if r["winner_clan"]:
-            regions = [table.clan(c).region for c in r["picks"]]
-            clans = [(table.clan(c).ability, regions.count(table.clan(c).region) - 1)
-                     for c in r["picks"]]
-            data.append((clans, r["picks"].index(r["winner_clan"])))
-    w = dict.fromkeys(abilities, 0.0)
-    mate, step = 0.0, 0.5
-    for _ in range(2000):
-        g = dict.fromkeys(abilities, 0.0)
-        g_mate = 0.0
-        for clans, win in data:
-            scores = [w[a] - mate * k for a, k in clans]
-            top = max(scores)
-            ex = [math.exp(x - top) for x in scores]
-            z = sum(ex)
-            for i, (a, k) in enumerate(clans):
-                d = (1.0 if i == win else 0.0) - ex[i] / z
-                g[a] += d
-                g_mate -= d * k
-        n = max(1, len(data))
-        for a in abilities:
-            w[a] += step * (g[a] / n - 0.002 * w[a])
-        mate += step * g_mate / n
-    out = [f"\nthe draft's fit on {len(data)} random-draft games of heuristic x{seats}:",
-           "STRENGTH = {"]
-    out += [f'    "{a}": {w[a]:.2f},' for a in abilities]
-    out += ["}", f"MATE = {mate:.2f}"]
-    return out
-
-
-# ---------------------------------------------------------------- the draft book
-
-def draft_sets(table, seats: int) -> list[tuple[str, ...]]:
-    """Every set of clans a draft of `seats` picks may end with: the first
-    three from three regions [§2.2.2.2], so each region at least once."""
-    regions = {c.id: c.region for c in table.clans}
-    return [s for s in itertools.combinations([c.id for c in table.clans], seats)
-            if len({regions[c] for c in s}) == len(set(regions.values()))]
-
-
-def book_game(seed: int, seats: int, variants: tuple, clans: tuple, index: int) -> dict:
-    """A game of heuristic bots whose draft ends with `clans`, picked in an
-    order drawn at random within the Regional Restriction (so no clan is
-    always the first picked, last to move in the first round)."""
-    rng = random.Random(f"book:{seed}:{','.join(clans)}:{index}")
-    session = Session.start(SCENARIO, seed=game_seed(seed, index), players=PLAYERS[:seats],
-                            variants=variants)
-    table = session.game.table
-    order = list(clans)
-    rng.shuffle(order)
-    first, seen = [], set()
-    for c in order:
-        if table.clan(c).region not in seen:
-            seen.add(table.clan(c).region)
-            first.append(c)
-    picks = tuple(first + [c for c in order if c not in first])
-    bot = type("Book", (ForcedDraft,), {"picks": picks})
-    session.play_bots({p: bot(game_seed(seed, index), p) for p in session.game.players})
-    st = session.game.state
-    return {"clans": clans, "winner": st.clan_of.get(st.winner) if st.winner else None}
-
-
-def _book_job(job):
-    return book_game(*job)
-
-
-def draft_book(args, seats: int) -> dict:
-    """`args.draft_book` games of heuristic bots for every set of clans a
-    draft may end with: each clan's wins in each set."""
-    session = Session.start(SCENARIO, seed=1, players=PLAYERS[:seats], variants=args.variants)
-    table = session.game.table
-    jobs = [(args.seed, seats, args.variants, s, i)
-            for s in draft_sets(table, seats) for i in range(args.draft_book)]
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(_book_job, jobs, chunksize=8))
-    book: dict[str, dict] = {}
-    for r in results:
-        entry = book.setdefault(",".join(sorted(r["clans"])), {"games": 0, "wins": {}})
-        entry["games"] += 1
-        if r["winner"]:
-            entry["wins"][r["winner"]] = entry["wins"].get(r["winner"], 0) + 1
-    return {"signature": draft.signature(table), "sets": book}
-
-
-def write_book(args, seats: int) -> str:
-    book = draft_book(args, seats)
-    path = Path(args.book_out)
-    old = json.loads(path.read_text()) if path.exists() else {}
-    if old.get("signature") != book["signature"]:
-        old = {"signature": book["signature"], "books": {}}
-    old.setdefault("books", {})[str(seats)] = {
-        "games": args.draft_book, "seed": args.seed, "variants": list(args.variants),
-        "sets": book["sets"]}
-    path.write_text(json.dumps(old, indent=1, sort_keys=True) + "\n")
-    return (f"\nthe draft book for {seats} seats: {len(book['sets'])} sets of clans, "
-            f"{args.draft_book} games each, written to {path}")
 
 
 def main() -> int:
@@ -265,23 +71,10 @@ def main() -> int:
     ap.add_argument("--seats", type=int, default=4, choices=(4, 5))
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", "-j", type=int, default=2, help="worker processes")
-    ap.add_argument("--variant", default="", help="the edition and modules, comma-separated "
-                                                  "(v83, political-play, rice-and-war, ...)")
-    ap.add_argument("--balance", type=int, default=0,
-                    help="games of heuristic bots with their own and with a random draft: "
-                         "each clan's, seat's and pick's win rate")
-    ap.add_argument("--draft-fit", type=int, default=0,
-                    help="random-draft games of heuristic bots to fit the draft's model on")
-    ap.add_argument("--draft-book", type=int, default=0,
-                    help="games of heuristic bots for each set of clans a draft may end with")
-    ap.add_argument("--book-out", default=str(draft.BOOK_FILE),
-                    help="where the draft book goes (default: the bots' own, which their "
-                         "draft reads)")
     args = ap.parse_args()
-    args.variants = tuple(v for v in args.variant.split(",") if v)
     seats = args.seats
-    print(f"{SCENARIO.name}, {seats} seats, variants {','.join(args.variants) or 'none'}, "
-          f"default options; seed {args.seed}, {args.jobs} worker(s)")
+    print(f"{SCENARIO.name}, {seats} seats, default options; seed {args.seed}, "
+          f"{args.jobs} worker(s)")
     seconds: dict[str, list[float]] = {}
     rows, notes = [], []
     runs = ((f"heuristic vs {seats - 1} random", "heuristic", "random", args.n),
@@ -314,24 +107,15 @@ def main() -> int:
                          f"{hi:.3f}] (Wilson 95%), mean {rounds:.2f} rounds; "
                          + ", ".join(f"{k}: {v}" for k, v in levels.most_common())
                          + "; winners " + ", ".join(f"{k}: {v}" for k, v in clans.most_common()))
-    if rows:
-        print(f"\n{'games':22} {'n':>5} {'s/game':>8} {'slowest':>8} {'rounds':>7} "
-              f"{'decided':>8}")
-        print("\n".join(rows))
-        print(f"\n{'bot':10} {'decisions':>9} {'ms/decision':>12} {'slowest ms':>11}")
-        for name in ("random", "heuristic"):
-            s = seconds.get(name, [])
-            if s:
-                print(f"{name:10} {len(s):9d} {1000 * sum(s) / len(s):12.3f} "
-                      f"{1000 * max(s):11.1f}")
+    print(f"\n{'games':22} {'n':>5} {'s/game':>8} {'slowest':>8} {'rounds':>7} {'decided':>8}")
+    print("\n".join(rows))
+    print(f"\n{'bot':10} {'decisions':>9} {'ms/decision':>12} {'slowest ms':>11}")
+    for name in ("random", "heuristic"):
+        s = seconds.get(name, [])
+        if s:
+            print(f"{name:10} {len(s):9d} {1000 * sum(s) / len(s):12.3f} {1000 * max(s):11.1f}")
     if notes:
         print("\n" + "\n".join(notes))
-    if args.balance:
-        print("\n".join(balance(args, seats)))
-    if args.draft_fit:
-        print("\n".join(draft_fit(args, seats)))
-    if args.draft_book:
-        print(write_book(args, seats))
     return 0
 
 

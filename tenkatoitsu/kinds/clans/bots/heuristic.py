@@ -1,43 +1,40 @@
 """The heuristic clans bot. It reads its seat's view (`context.view()`) and
 the static table, never the game's state, and answers each decision with a
-rule of thumb: it drafts the clan with the best chance once the others have
-picked after it, recruits what it can pay for where the Bushi can expand or
-strike, spreads one Bushi into every empty province in reach, keeps one unit
-in each province it holds, attacks where the exact odds of the battle make
-it worth while, keeps its Daimyō out of reach, gives its hits to the Daimyō
-that make a clan its vassal, and turns on the leader of the race when it
-nears victory. It plays every module of §10: the units of Specialized
-Warfare by task, with their combat phases in its odds; Firearm Technology;
-Honor Pacts and their fists, betrayal only when decisive; the Koku sown and
-stored of the Cycle of Rice and War; the Path of Glory's hunt; the
-Ikkō-ikki's markers and Strongholds; the Emperor's edicts; and the v83
-Mōri's sail.
+rule of thumb: it drafts a clan with room to grow, recruits what it can pay
+for where the Bushi can expand or strike, spreads one Bushi into every empty
+province in reach, keeps one unit in each province it holds, attacks where
+the exact odds of the battle make it worth while, keeps its Daimyō out of
+reach, and gives its hits to the Daimyō that make a clan its vassal. It
+plays every module of §10: the units of Specialized Warfare by task and
+their combat phases in its odds, Firearm Technology, Honor Pacts and their
+fists, the Koku sown and stored of the Cycle of Rice and War, the Path of
+Glory's hunt, the Ikkō-ikki's markers and Strongholds, the Emperor's
+edicts; and the v83 Mōri's sail.
 
 Its modules, each importing only those listed above it:
 
-- odds.py      the battle exchange by exchange and phase by phase, exact
-               (the sides taking turns while the province is contested),
-               with its caches; what outcomes are worth
-- reading.py   what the view shows: who stands where and with whom, where
-               units can go, the modifiers of a battle and its units' dice,
-               the rivals' reach, the leader of the race
-- draft.py     the draft: each clan's chance (its book of games, or a model
-               of the map), the picks to come looked ahead
+- odds.py      the battle exchange by exchange, exact (the sides taking
+               turns while the province is contested), with its caches;
+               what outcomes are worth
+- reading.py   what the view shows: who stands where, where units can go,
+               the modifiers of a battle, the rivals' reach
+- draft.py     the draft: each clan's chance from the map, the picks to
+               come looked ahead
 - politics.py  Honor Pacts (offer, accept, fists, when a betrayal is
                decisive) and the Emperor's edicts
-- economy.py   Reinforcement (recruits and their types, ninja, castle,
-               firearms, pacification), the rice's allocation, the costs it
-               cannot pay, a vassal's choices
-- moves.py     the campaign's moves (and the Mōri's sail), planned once a turn
-- battles.py   the battles' order (and a betrayal), Ronin, the ninja's
-               strike, the re-roll, where hits fall (the rebels' too)
+- economy.py   the draft, Reinforcement (recruits and their types, ninja,
+               castle, firearms, pacification), the rice's allocation, the
+               costs it cannot pay, a vassal's choices
+- moves.py     the campaign's moves, planned once a turn
+- battles.py   the battles' order, Ronin, the ninja's strike, the re-roll,
+               where hits fall
 - heuristic.py HeuristicBot and its table of handlers (decision kind ->
                function(bot, board, decision))
 
 A decision it has no rule for (a kind a later module adds) gets the option
-that does least: "done", "keep", none, no; else the first (and counts in
-`unknown`). Ties are broken by its own seeded stream, so a bot is
-deterministic for its seed and never draws on the game's dice."""
+that does least: "done", "keep", none, no; else the first. Ties are broken
+by its own seeded stream, so a bot is deterministic for its seed and never
+draws on the game's dice."""
 
 from __future__ import annotations
 

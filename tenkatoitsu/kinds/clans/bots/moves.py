@@ -15,9 +15,9 @@ The plan, in this order:
    its three is a vassal [§8.1], and the enemy gives its hits to them
    [§6.2.1]);
 2. every province held keeps one unit (a province is held only while its
-   units stand there); the rest may move; the urgent attacks (worth more
-   than the empty land their units would take: the leader's land in a
-   crisis, a Mandate province, a last Daimyō) take theirs first;
+   units stand there); the rest may move; the urgent attacks (worth two
+   provinces or more: the leader's land in a crisis, a Mandate province, a
+   last Daimyō) take theirs first;
 3. one Bushi into each empty province in reach, the most valuable first
    (those the leader of the race would take next first of all);
 4. Bushi to the provinces whose loss would cost most (a Mandate province
@@ -64,10 +64,8 @@ SPARE = 0.3
 EXPOSED = 2.0
 #: chance a rival that can strike the Daimyō does
 STRIKE = 0.6
-#: an attack worth this much, each unit it sends costing what it could take
-#: of the empty land, is planned before the expansion takes the units
-URGENT = 1.0
-PROVINCE_SPARE = 2.5
+#: an attack worth this much is planned before the expansion takes the units
+URGENT = 6.0
 #: which units go first for each purpose (a unit type not listed last)
 ATTACK_FIRST = (ARQUEBUSIERS, ARCHERS, SWORDSMEN, BUSHI, SPEARMEN)
 HOLD_FIRST = (SPEARMEN, ARCHERS, SWORDSMEN, BUSHI, BANNERMEN, ARQUEBUSIERS)
@@ -215,7 +213,7 @@ class Planner:
     def plan(self) -> list[Move]:
         self.daimyo_moves()
         self.garrisons()
-        self.attacks(least=URGENT, spare=PROVINCE_SPARE)
+        self.attacks(least=URGENT)
         self.expansion()
         self.defend()
         self.attacks()
@@ -357,12 +355,10 @@ class Planner:
         """Steps 3 and 6: a unit into each empty province in reach."""
         b = self.b
         options: dict[str, list[str]] = {}
-        reach: dict[str, dict[str, int]] = {}
         for p, n in self.free_b.items():
             if n <= 0:
                 continue
-            reach[p] = self._expansion_reach(p)
-            for q in reach[p]:
+            for q in self._expansion_reach(p):
                 if b.empty(q) and not self.arrive.get(q):
                     options.setdefault(q, []).append(p)
         if not options:
@@ -382,9 +378,9 @@ class Planner:
             srcs = [p for p in options[q] if self.free_b.get(p, 0) > 0]
             if not srcs:
                 continue
-            p = max(srcs, key=lambda s: (self.free_b[s], -reach[s][q]))
+            p = max(srcs, key=lambda s: (self.free_b[s], -self._expansion_reach(s)[q]))
             first = EXPAND_FIRST
-            if reach[p][q] > self.b_moves:
+            if self._expansion_reach(p)[q] > self.b_moves:
                 first = ASHIGARU  # only an Ashigaru beside a Bannerman goes three
                 if not self.take(p, 1, first):
                     continue
@@ -473,11 +469,9 @@ class Planner:
             out += [q for q in b.held_by(ally) if q not in out and not b.diverted(q)]
         return out
 
-    def attacks(self, least: float = 0.2, spare: float = SPARE) -> None:
+    def attacks(self, least: float = 0.2) -> None:
         """Step 5: the attacks worth most, each with its best force (those
-        worth `least` or more, a unit sent costing `spare`: the urgent ones,
-        before any expansion, must beat what their units would take of the
-        empty land)."""
+        worth `least` or more; the urgent ones before any expansion)."""
         targets = self.targets()
         done: set[str] = set(self.attacked)
         while True:
@@ -485,7 +479,7 @@ class Planner:
             for q in targets:
                 if q in done:
                     continue
-                got = self.best_attack(q, spare)
+                got = self.best_attack(q)
                 if got is not None and (best is None or got[0] > best[0]):
                     best = got + (q,)
             if best is None or best[0] < least:
@@ -520,7 +514,7 @@ class Planner:
                 k -= m
         return mix
 
-    def best_attack(self, q: str, spare: float = SPARE):
+    def best_attack(self, q: str):
         b = self.b
         enemy = b.defender_of(q, b.me)
         if enemy is None:
@@ -551,7 +545,7 @@ class Planner:
                 return 0.0
             mix = self.attack_mix(q, k) if b.sw else None
             res = b.odds_of(q, b.me, att, dfn, att_mix=mix, dfn_mix=dfn_mix)
-            return val.attack(res, att, dfn) - k * spare - dk * EXPOSED
+            return val.attack(res, att, dfn) - k * SPARE - dk * EXPOSED
         base = worth(0, 0)
         best = None
         for dk in range(min(dpool, room) + 1):
