@@ -27,7 +27,7 @@ from tenkatoitsu.core.decisions import Decision, Option
 from tenkatoitsu.core.driver import Driver
 from tenkatoitsu.kinds.clans import events as ev
 from tenkatoitsu.kinds.clans import module_events as mev
-from tenkatoitsu.kinds.clans.bots import BOTS, SeatContext, odds
+from tenkatoitsu.kinds.clans.bots import BOTS, SeatContext, economy, odds
 from tenkatoitsu.kinds.clans.bots.economy import _unit_mix, winter_cost
 from tenkatoitsu.kinds.clans.bots.heuristic import HANDLERS, HeuristicBot
 from tenkatoitsu.kinds.clans.bots.moves import Planner
@@ -57,6 +57,7 @@ from tests.clans.helpers import (
     placed,
     position,
     script_d6,
+    shipped,
 )
 
 MAKERS = {"random": RandomBot, "heuristic": HeuristicBot}
@@ -503,7 +504,7 @@ MODULE_GAMES = [
     (("ikko-ikki",), 3, {"battle"}),
     (("specialized-warfare", "nanban-trade"), 3, {"recruit-unit"}),
     (("emperors-favor",), 3, {"battle"}),
-    (("v83", "political-play", "emperors-favor"), 5, {"pact-offer", "fist"}),
+    (("v83", "political-play", "emperors-favor"), 3, {"pact-offer", "fist"}),
     (("rice-and-war", "ikko-ikki"), 3, {"allocate"}),
     (("v83", "specialized-warfare", "nanban-trade"), 3, {"recruit-unit"}),
 ]
@@ -766,6 +767,105 @@ def test_v83_mori_sails_its_daimyo_to_the_coast_that_needs_them():
     campaign_of(game, "mori")
     sailed = [e for e in game.events if isinstance(e, ev.UnitsSailed)]
     assert sailed and sailed[0].to == "settsu" and sailed[0].units.get(DAIMYO) == 1
+
+
+def _oda_land(n: int, skip=("satsuma", "osumi", "aki", "bungo", "hyuga", "higo",
+                             "sagami")) -> list[str]:
+    """The `n` provinces nearest Owari (away from the far clans' homes, and
+    not Sagami: no Mandate [§1.3])."""
+    t = new_game(4).table
+    seen, queue = ["owari"], ["owari"]
+    while queue and len(seen) < n:
+        for q in sorted(t.neighbours[queue.pop(0)]):
+            if q not in seen and q not in skip and len(seen) < n:
+                seen.append(q)
+                queue.append(q)
+    return seen
+
+
+def _chest_game(koku: int, on_table: bool = False):
+    """The Oda hold 17 provinces round Owari with 19 units (three Daimyō in
+    Owari, a Bushi in each other province), under the Cycle of Rice and War, `koku` in the treasury."""
+    land = _oda_land(17)
+    start = position(
+        at(land[0], oda=(3, 0)), *(at(p, oda=(0, 1)) for p in land[1:]),
+        clans=FAR, koku={"oda": koku}, order=("oda", "shimazu", "mori", "otomo"))
+    return (placed if on_table else from_start)(start, variants=("rice-and-war",))
+
+
+def test_rice_a_war_chest_is_spent_at_once_on_the_army_that_wins():
+    """[§10.3.1] The Stipend keeps about ten Bushi; Koku stored is safe from
+    spoilage. With 30 Koku the Oda (17 provinces, 19 units, 20 to win
+    [§1.2]) spend all but the Winter's sowing: at least the four units more
+    that can stand in 20 provinces and three for the battles; and they win
+    in this campaign (by provinces, or by the Mandate [§1.3] when the army
+    reaches Sagami too). With 10 the chest is too small: they recruit only
+    what the Stipend keeps."""
+    table = _chest_game(30, on_table=True)
+    b = Board(bot_of(table), view_of(table, "a"))
+    assert economy.war_chest(b) == 30 - economy._sow_need(b, 16)
+    game = _chest_game(30)
+    bots = {"a": bot_of(game)}
+    driver = Driver(play(game))
+    while driver.pending is not None:
+        d = driver.pending
+        driver.answer(bots[d.side].choose(d) if d.side == "a" else passing(d))
+    st = game.state
+    raised = sum(e.count for e in game.events if isinstance(e, ev.Recruited) and e.clan == "oda")
+    assert raised >= 4
+    assert st.winner == "a" and st.level in (PROVINCE_WIN, MANDATE_WIN) and st.round == 2
+
+    small = _chest_game(10, on_table=True)
+    bot = bot_of(small)
+    b = Board(bot, view_of(small, "a"))
+    assert economy.war_chest(b) == 0
+    assert economy.bushi_room(b) < 4
+
+
+def test_a_daimyo_holds_an_empty_province_near_the_victory():
+    """[§1.2] [§6.2.3] Nineteen provinces of twenty held with one unit each,
+    the Daimyō together in Owari, and next to every empty province within
+    their reach a lone Mōri Bushi: a Daimyō walks into one all the same
+    (three dice against one if the Bushi strikes), and the Oda hold
+    twenty."""
+    t = new_game(4).table
+    held = _oda_land(19)
+    within = {"owari"}
+    for _ in range(3):
+        within |= {q for p in within for q in t.neighbours[p]}
+    rivals: set[str] = set()
+    for e in sorted(within - set(held)):
+        if e in rivals or any(q in rivals for q in t.neighbours[e]):
+            continue
+        rivals.add(next(q for q in sorted(t.neighbours[e]) if q not in held))
+    game = placed(position(
+        at(held[0], oda=(3, 1)), *(at(p, oda=(0, 1)) for p in held[1:]),
+        *(at(q, mori=(0, 1)) for q in sorted(rivals)),
+        clans=FAR, koku={"oda": 12}, order=("oda", "shimazu", "mori", "otomo")))
+    moves = _planned(game)
+    claimed = {m.to for m in moves if m.daimyo and not game.state.here(m.to)}
+    assert claimed and len(claimed) + 19 >= 20, moves
+    for q in claimed:
+        assert any(game.state.of(x, "mori") for x in t.neighbours[q]), q
+
+
+def test_the_draft_brings_every_clan_to_the_table():
+    """[§2.2.2] The heuristic draws its pick by its chance: over 300
+    four-player drafts of heuristic bots every one of the nine clans is
+    drafted, the better placed more often; the same seed drafts the same."""
+    counts: dict[str, int] = {}
+    for seed in range(300):
+        game = new_game(4, seed)
+        bots = attach(game, {p: HeuristicBot(seed, p) for p in game.players})
+        driver = Driver(play(game))
+        while driver.pending is not None and driver.pending.kind == "draft":
+            d = driver.pending
+            driver.answer(bots[d.side].choose(d))
+        for c in game.state.clan_of.values():
+            counts[c] = counts.get(c, 0) + 1
+    assert set(counts) == {c.id for c in shipped().clans}
+    assert min(counts.values()) >= 10
+    assert counts["shimazu"] > counts["hojo"]
 
 
 # ---------------------------------------------------------------- acceptance (slow)

@@ -9,12 +9,16 @@ weights were fitted on games of heuristic bots after a random draft
 (`python3 benchmarks/clans_bots.py --draft-fit` plays them and prints the
 fit).
 
-Each pick takes the clan whose chance is best once every later player has
-picked the same way, within the Regional Restriction (the first three picks
+Each pick weighs a clan by its chance once every later player has picked
+the best for itself, within the Regional Restriction (the first three picks
 from three regions). So the last players do not leave a clan alone in the
 West's open land [§2.2.1] — they join it there, or take the clans the
-crowded centre and east leave with room — and the first one knows it. A
-little noise of the bot's own stream varies the picks of near equals."""
+crowded centre and east leave with room — and the first one knows it.
+
+The bot does not always take the best: it draws its pick from its own
+stream, each clan with odds of the square root of its chance. A drafter
+who always takes the same clan is read by the table, and a clan that is
+never drafted is a clan the balance figures know nothing of."""
 
 from __future__ import annotations
 
@@ -41,8 +45,9 @@ STRENGTH = {
     "dragons-domain": -0.29,  # Uesugi, Echigo
     "unbreakable-wall": -1.47,  # Hōjō, Sagami
 }
-#: the chances of the picks differ by up to this at random
-DRAFT_NOISE = 0.03
+#: a pick is drawn with odds of its chance to this power: the better clans
+#: more often, every clan some of the time
+DRAW_POWER = 0.5
 #: the regions of the first picks [§2.2.2.2]
 RESTRICTED = 3
 
@@ -58,6 +63,20 @@ def _memo(t) -> dict:
     return _CACHE.setdefault(_signature(t), {"leaf": {}, "solve": {}})
 
 
+def features(t, dist: dict, clans) -> dict[str, tuple[str, int, int]]:
+    """Each drafted clan's ability, room and crowding (what its chance is
+    read from)."""
+    homes = {c: t.clan(c).home for c in clans}
+    room = dict.fromkeys(homes, 0)
+    for q in dist:
+        ds = sorted((dist[h].get(q, 99), c) for c, h in homes.items())
+        if len(ds) == 1 or ds[1][0] - ds[0][0] >= MARGIN:
+            room[ds[0][1]] += 1
+    return {c: (t.clan(c).ability, room[c],
+                sum(1 for o in homes if o != c and dist[h].get(homes[o], 99) <= NEAR))
+            for c, h in homes.items()}
+
+
 def chances(t, dist: dict, clans) -> dict[str, float]:
     """Each drafted clan's chance, from the map and the homes alone."""
     memo = _memo(t)["leaf"]
@@ -65,16 +84,8 @@ def chances(t, dist: dict, clans) -> dict[str, float]:
     got = memo.get(key)
     if got is not None:
         return got
-    homes = {c: t.clan(c).home for c in key}
-    room = dict.fromkeys(homes, 0)
-    for q in dist:
-        ds = sorted((dist[h].get(q, 99), c) for c, h in homes.items())
-        if len(ds) == 1 or ds[1][0] - ds[0][0] >= MARGIN:
-            room[ds[0][1]] += 1
-    score = {}
-    for c, h in homes.items():
-        crowd = sum(1 for o in homes if o != c and dist[h].get(homes[o], 99) <= NEAR)
-        score[c] = STRENGTH.get(t.clan(c).ability, 0.0) + ROOM * room[c] - CROWD * crowd
+    score = {c: STRENGTH.get(ability, 0.0) + ROOM * room - CROWD * crowd
+             for c, (ability, room, crowd) in features(t, dist, key).items()}
     top = max(score.values())
     z = sum(math.exp(v - top) for v in score.values())
     got = {c: math.exp(v - top) / z for c, v in score.items()}
@@ -113,12 +124,12 @@ def solve(t, dist: dict, taken: frozenset, seats: int) -> dict[str, float]:
 
 
 def draft(bot, b, d: Decision):
-    """The clan with the best chance after the picks still to come."""
+    """A clan drawn by its chance after the picks still to come."""
     t = bot.table
     taken = frozenset(d.context.get("taken", []))
     seats = len(t.players)
-    scored = []
-    for v in d.values():
-        p = solve(t, bot.dist, taken | {v}, seats).get(v, 0.0)
-        scored.append((p + bot.rng.uniform(0, DRAFT_NOISE), v))
-    return bot.best(scored)
+    values = list(d.values())
+    weights = [solve(t, bot.dist, taken | {v}, seats).get(v, 0.0) ** DRAW_POWER for v in values]
+    if not any(weights):
+        return values[0]
+    return bot.rng.choices(values, weights=weights)[0]

@@ -5,7 +5,8 @@ Fortress where the Daimyō stand [§9.2] [§2.4], Firearm Technology from a
 Trading Post [§10.6.2], the Unrest markers that matter pacified [§10.5.3]),
 never spending what the winter's mountain supply [§7.1] and the next upkeep
 [§4.1] will ask; under the Cycle of Rice and War [§10.3] the Koku left sown
-so that even a famine pays the Winter, the rest stored; the Bushi given up
+so that even a famine pays the Winter, the rest stored as a war chest and
+spent at once when it can raise the army that wins; the Bushi given up
 when a cost cannot be paid [§4.2]; and a vassal's choices [§8.1.1]
 [§8.1.2]."""
 
@@ -33,6 +34,8 @@ from tenkatoitsu.kinds.clans.scenario.model import (
 )
 
 DONE = "done"
+#: the units beyond the victory's count a war chest must raise [§1.2]
+CHEST_MARGIN = 3
 ASSAULT, REBUILDING = "assault", "rebuilding"
 
 # ---------------------------------------------------------------- Koku
@@ -112,9 +115,30 @@ def bushi_room(b: Board) -> int:
     mine = b.count()
     if b.rice:  # even after a famine the next Stipend must sow the maintenance
         future = income_next(b, mine) + 1 - mountain_cost(b)
-    else:
-        future = income_next(b, mine + 2)
+        return max(comp.upkeep_per * future - b.clans[b.me]["bushi"], war_chest(b))
+    future = income_next(b, mine + 2)
     return comp.upkeep_per * future - b.clans[b.me]["bushi"]
+
+
+def war_chest(b: Board) -> int:
+    """[§10.3.1] Under the Cycle of Rice and War the Stipend keeps about ten
+    Bushi, and Koku stored is safe from spoilage: the clan stores what it
+    does not need, and spends the whole chest at once on the army that can
+    stand in enough provinces to win [§1.2] (its units, the recruits, a
+    few more for the battles), or that can take the Mandate's provinces
+    [§1.3] when it holds all but one. Such an army cannot be kept (the next
+    winter's maintenance comes out of the chest, then bankruptcy [§4.2]
+    thins it): it must win at once. 0 while the chest is too small."""
+    units = b.clans[b.me]["units"]
+    spare = b.koku - _sow_need(b, b.clans[b.me]["bushi"])
+    short = b.target + CHEST_MARGIN - units
+    held = sum(1 for q in b.mandate if b.ctrl[q] == b.me)
+    if b.mandate and held >= len(b.mandate) - 1:
+        short = min(short, CHEST_MARGIN)
+    # every recruit raises the sowing by half a Koku [§4.1]
+    if short <= 0 or spare - short - -(-short // b.t.components.upkeep_per) < 0:
+        return 0
+    return spare
 
 
 # ---------------------------------------------------------------- Reinforcement [§5]

@@ -27,8 +27,8 @@ The plan, in this order:
    exact odds of the battle [§6.2.3] (odds.py), the Ikkō-ikki's
    Strongholds among them [§10.5.3-b]; an ally's province only to stop it
    winning [§10.1.3];
-6. the empty provinces still in reach, and a Daimyō into one no rival can
-   reach;
+6. the empty provinces still in reach, and a spare Daimyō into one where
+   the province is worth more than what he risks there;
 7. the Mōri's sail [v83 §2.4] to the coastal province that needs the
    Daimyō and his Bushi most;
 8. what is left goes towards the front.
@@ -224,20 +224,18 @@ class Planner:
         return self.moves
 
     def claims(self) -> None:
-        """Step 6: a Daimyō no rival can reach holds an empty province
-        beyond the Bushi's reach, out of every rival's reach too."""
+        """Step 6: a Daimyō holds an empty province beyond the Bushi's reach
+        where what the province is worth outweighs what he risks there."""
         b = self.b
-        threat = b.threat()
         for p in list(self.free_d):
             while self.free_d.get(p, 0) > 0:
                 best, where = None, None
                 for q, dist in self.reach(p, self.d_moves).items():
-                    if not b.empty(q) or self.arrive.get(q) or q in threat:
+                    if not b.empty(q) or self.arrive.get(q):
                         continue
-                    if any(b.units[x] and b.ctrl[x] != b.me and not b.allied(b.me, b.ctrl[x])
-                           for x in b.t.neighbours[q]):
-                        continue
-                    v = b.province_worth(q) + 0.1 * dist
+                    # a lone Daimyō rolls three dice [§6.2.3]: a weak threat
+                    # is worth braving for a province near the victory
+                    v = b.province_worth(q) - self.court_risk(q, 1, 0) + 0.1 * dist
                     if best is None or v > best:
                         best, where = v, q
                 if where is None or best < 1.5:

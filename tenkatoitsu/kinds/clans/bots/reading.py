@@ -41,6 +41,9 @@ ASHIGARU = (SPEARMEN, ARQUEBUSIERS)
 GLORY_POINT = 7.0
 #: a Legitimacy point towards the Appointed Shogun [§10.7]
 LEGITIMACY = 3.0
+#: within this many provinces of the victory's count [§1.2] a province more
+#: is worth CLOSING_WORTH shared over those still to take
+CLOSING, CLOSING_WORTH = 3, 8.0
 
 
 def distances(neighbours: dict) -> dict:
@@ -467,6 +470,10 @@ class Board:
             v += 1.0  # [§10.6.2] Firearm Technology bought from here
         if self.ikko and self.unrest.get(p):
             v -= 0.4 * len(self.unrest[p])  # [§10.5.1] one more lost battle: a rising
+        if clan == self.me and self.ctrl.get(p) != clan:
+            gap = self.target - self.count(clan)
+            if 0 < gap <= CLOSING:  # [§1.2] the last provinces win the game
+                v += CLOSING_WORTH / gap
         return v
 
     def _firearms(self) -> set:
