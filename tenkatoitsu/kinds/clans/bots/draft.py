@@ -1,13 +1,13 @@
 """The heuristic's draft [§2.2.2], looking ahead to the picks still to come.
 
 A drafted clan's chance of winning is read from the map alone, as a
-softmax over the drafted clans of two things: its room (the provinces
-nearer its home than any other drafted home by two steps or more: land it
-takes before anyone can dispute it) and its crowding (the drafted homes
-within three steps of its own, which fight it from the first rounds). The
-weights were fitted on games of heuristic bots after a random draft
-(`python3 benchmarks/clans_bots.py --draft-fit` plays them and prints the
-fit).
+softmax over the drafted clans of three things: what its home and ability
+are worth, its room (the provinces nearer its home than any other drafted
+home by two steps or more: land it takes before anyone can dispute it) and
+its crowding (the drafted homes within three steps of its own, which fight
+it from the first rounds). The weights were fitted on games of heuristic
+bots after a random draft; `python3 benchmarks/clans_bots.py --draft-fit N`
+plays N such games with the bot as it is and prints a new fit.
 
 Each pick weighs a clan by its chance once every later player has picked
 the best for itself, within the Regional Restriction (the first three picks
