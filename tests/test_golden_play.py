@@ -1,9 +1,12 @@
-"""Golden `play --json`: every shipped battle scenario, with its variants and
-both kinds of bot, gives the same result, byte for byte, as the recorded one.
-A change that moves code around must leave these files alone; a deliberate
+"""Golden `play --json`: every shipped scenario, with its variants and its
+kinds of bot, gives the same result, byte for byte, as the recorded one, and
+the same event stream: every event and die of the game, pinned by the
+digest its save carries (digests.txt). A change that only makes the engine
+faster or moves code around must leave these files alone; a deliberate
 change of a rule regenerates them with TENKATOITSU_UPDATE_GOLDEN=1 (read the
 diff: every field is a game's outcome)."""
 
+import json
 import os
 
 import pytest
@@ -27,11 +30,29 @@ def _cases():
         yield pytest.param(args, name, id=name[:-5])
 
 
+DIGESTS = GOLDEN / "digests.txt"
+
+
+def _digests() -> dict[str, str]:
+    if not DIGESTS.exists():
+        return {}
+    rows = (line.split() for line in DIGESTS.read_text(encoding="utf-8").splitlines())
+    return {r[0]: " ".join(r[1:]) for r in rows if r}
+
+
 @pytest.mark.parametrize("args, name", list(_cases()))
-def test_play_json_is_byte_identical(args, name, capsys):
-    assert main(args) == 0
+def test_play_json_is_byte_identical(args, name, capsys, tmp_path):
+    save = tmp_path / "game.json"
+    assert main(args + ["--save", str(save)]) == 0
     out = capsys.readouterr().out
+    saved = json.loads(save.read_text(encoding="utf-8"))
+    stream = f"{saved['digest']} {saved['events']}"
     path = GOLDEN / name
     if os.environ.get("TENKATOITSU_UPDATE_GOLDEN"):
         path.write_text(out, encoding="utf-8")
+        digests = _digests()
+        digests[name] = stream
+        DIGESTS.write_text("".join(f"{k} {v}\n" for k, v in sorted(digests.items())),
+                           encoding="utf-8")
     assert out == path.read_text(encoding="utf-8")
+    assert stream == _digests().get(name), "the event stream changed"
