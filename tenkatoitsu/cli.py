@@ -15,7 +15,7 @@ from pathlib import Path
 
 import attrs
 
-from tenkatoitsu import kinds, sim
+from tenkatoitsu import kinds, sim, sim_cluster
 from tenkatoitsu.arguments import (destination, event_mark, file_name, game_options, name,
                                    name_list, names, non_negative_int, option_item,
                                    positive_float, positive_int, seed, window_size)
@@ -436,6 +436,10 @@ def cmd_sim(args) -> int:
     if problem:
         print(f"tenkatoitsu sim: argument --plot: {problem}", file=sys.stderr)
         return 2
+    problem = args.cluster and sim_cluster.problem()
+    if problem:
+        print(f"tenkatoitsu sim: argument --cluster: {problem}", file=sys.stderr)
+        return 2
     try:
         _not_the_scenario(args, "--csv", args.csv)
         _not_the_scenario(args, "--plot", args.plot)
@@ -453,9 +457,15 @@ def cmd_sim(args) -> int:
                            args.seed, args.hidden_orders, players=players,
                            options=tuple(sorted(_options(args).items())), rotate=args.rotate)
         progress = None if args.no_progress else sim.progress_bar()
-        summary = sim.run(spec, jobs=args.jobs, progress=progress)
+        if args.cluster:
+            summary = sim_cluster.run(spec, args.cluster, jobs=args.jobs, progress=progress)
+        else:
+            summary = sim.run(spec, jobs=args.jobs, progress=progress)
     except DiagnosticError as e:
         return _load_errors(e)
+    except sim_cluster.ClusterError as e:
+        print(f"tenkatoitsu sim: argument --cluster: {e}", file=sys.stderr)
+        return 1
     except (VariantError, ValueError) as e:
         print(f"tenkatoitsu sim: {e}", file=sys.stderr)
         return 2
@@ -523,6 +533,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="rotate the bots round the seats game by game (measures the seats' "
                          "advantage apart from the bots')")
     sm.add_argument("--jobs", "-j", type=positive_int, default=1, help="worker processes")
+    sm.add_argument("--cluster", metavar="ADDRESS", type=name,
+                    help="play the games on the Dask scheduler at ADDRESS (tcp://HOST:8786), "
+                         "or 'local': --jobs worker processes here (needs the cluster extra)")
     sm.add_argument("--json", action="store_true", help="print one JSON object")
     sm.add_argument("--csv", metavar="FILE", type=destination("--csv"),
                     help="write one row per game")

@@ -120,8 +120,10 @@ def play_one(spec: SimSpec, index: int) -> dict:
 
 # ---------------------------------------------------------------- the run
 
-def run(spec: SimSpec, jobs: int = 1, progress=None) -> dict:
-    """Play the games and return the summary (see `summarise`). `progress(done, n)`."""
+def run(spec: SimSpec, jobs: int = 1, progress=None, runner=None) -> dict:
+    """Play the games and return the summary (see `summarise`). `progress(done, n)`.
+    `runner(spec, indices, progress)`, if given, plays the games elsewhere (on a
+    cluster: sim_cluster) and returns their `play_one` results in index order."""
     sf = _scenario(spec.scenario)
     # a bad set-up (variant, seats, option) fails here, not in a worker
     Session.start(sf, variants=spec.variants, seed=spec.seed, options=spec.game_options(),
@@ -129,7 +131,9 @@ def run(spec: SimSpec, jobs: int = 1, progress=None) -> dict:
     t0 = time.perf_counter()
     results: list[dict] = []
     jobs = max(1, min(jobs, spec.n or 1))
-    if jobs == 1:
+    if runner is not None:
+        results = runner(spec, range(spec.n), progress)
+    elif jobs == 1:
         for i in range(spec.n):
             results.append(play_one(spec, i))
             if progress:
