@@ -158,9 +158,15 @@ class Game:
     def occupants(self, h: Hex) -> list[str]:
         return self._occ.get(h, [])
 
+    def occupied(self):
+        """(hex, its units) for every hex that holds a unit."""
+        return self._occ.items()
+
     def units_on_map(self, side: str | None = None) -> list[UnitState]:
-        return [u for u in self.state.units.values() if u.on_map and
-                (side is None or self.state.clans[u.clan].side == side)]
+        clans = self.state.clans
+        # `on_map` spelt out: the engine's most frequent question
+        return [u for u in self.state.units.values() if u.hex is not None and not u.eliminated
+                and (side is None or clans[u.clan].side == side)]
 
     def clans_of(self, side: str) -> list[str]:
         return [c.id for c in self.state.clans.values() if c.side == side]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import heapq
 from typing import Iterable
 
-from tenkatoitsu.hexmap import Hex, PathResult
+from tenkatoitsu.hexmap import Frontier, Hex
 from tenkatoitsu.kinds.battle import hooks
 from tenkatoitsu.kinds.battle.queries import fortress, zoc
 from tenkatoitsu.kinds.battle.queries.reach import (
@@ -17,6 +17,7 @@ from tenkatoitsu.kinds.battle.queries.reach import (
     can_enter,
     can_start,
     cohesive,
+    frontier,
     in_contact,
     search,
 )
@@ -37,44 +38,48 @@ def _charge_candidates(game, uid: str) -> tuple[list[str], list[str]]:
         [e.id for e in enemies]
 
 
-def _contact_goals(game, enemy_hex: Hex, res: PathResult) -> list[Hex]:
-    # the hexes in contact are the enemy's neighbours: no need to scan the search;
-    # an enemy in a fortress is reached inside it [15.3] [15.5]
+def _contact_hexes(game, enemy_hex: Hex) -> list[Hex]:
+    """The hexes in contact with an enemy: its neighbours (not across an
+    impassable hexside); inside a fortress, the fortress [15.3] [15.5]."""
     fort = game.map.fortress_of.get(enemy_hex)
     near = fort.hexes if fort is not None else game.map.neighbours(enemy_hex)
-    return [g for g in near if g in res.cost and in_contact(game, g, enemy_hex)]
+    return [g for g in near if in_contact(game, g, enemy_hex)]
 
 
-def _charge_distances(game, uid: str) -> tuple[PathResult, dict[str, float]]:
-    """MP distance [6.3.1] from the unit to each candidate enemy: the cost of
-    the cheapest charge (unlimited MP, same rules: no occupied hex, stopping on
-    entering an EZoC) that ends in contact with it. Unreachable ones are left
-    out; the engaged enemies count only when no free one can be reached."""
-    u = game.state.units[uid]
-    side = game.side_of(uid)
-    res = search(game, side, u.hex, "charge", None, uid)
-    out: dict[str, float] = {}
-    for group in _charge_candidates(game, uid):
-        for e in group:
-            goals = _contact_goals(game, game.state.units[e].hex, res)
-            if goals:
-                out[e] = min(res.cost[g] for g in goals)
-        if out:
-            break
-    return res, out
+def _charge_frontier(game, uid: str) -> Frontier:
+    """The charge search from the unit [6.3.1]: unlimited MP (the distance to
+    an enemy is measured however far), settled only as far as asked."""
+    return frontier(game, game.side_of(uid), game.state.units[uid].hex, "charge", None, uid)
 
 
 def charge_targets(game, uid: str) -> list[str]:
     """[6.3.1] the enemy units at the smallest MP distance from a would-be
-    spearhead: the player chooses among them. Empty when the unit cannot charge
-    or no candidate enemy can be reached at all."""
+    spearhead (the cost of the cheapest charge, with unlimited MP and the same
+    rules: no occupied hex, stopping on entering an EZoC, that ends in contact
+    with it): the player chooses among them. The engaged enemies count only
+    when no free one can be reached. Empty when the unit cannot charge or no
+    candidate enemy can be reached at all.
+
+    The search goes only as far as the nearest candidate and the ties with
+    it: a charge seeks the nearest enemy, not the map's far side."""
     if not can_start(game, uid):
         return []
-    _, dist = _charge_distances(game, uid)
-    if not dist:
-        return []
-    best = min(dist.values())
-    return sorted(e for e, d in dist.items() if d <= best + EPS)
+    res = _charge_frontier(game, uid)
+    for group in _charge_candidates(game, uid):
+        goals: dict[Hex, list[str]] = {}
+        for e in group:
+            for g in _contact_hexes(game, game.state.units[e].hex):
+                goals.setdefault(g, []).append(e)
+        if not any(g in res.cost for g in goals):
+            res.settle(until=goals)
+        reached = [res.cost[g] for g in goals if g in res.cost]
+        if not reached:
+            continue  # no candidate of this group can be reached
+        best = min(reached)
+        res.settle(best + 2 * EPS)  # every tie of the nearest is settled
+        return sorted({e for g, es in goals.items()
+                       if g in res.cost and res.cost[g] <= best + EPS for e in es})
+    return []
 
 
 def _reverse_charge_costs(game, uid: str, goals: Iterable[Hex],
@@ -129,10 +134,18 @@ def spearhead_destinations(game, uid: str, target: str | None, mp: float = CHARG
     u = game.state.units[uid]
     side = game.side_of(uid)
     start = u.hex
-    fwd = search(game, side, start, "charge", None, uid)
+    fwd = _charge_frontier(game, uid)
+    # the hexes within `mp`, and the route to the target however far it is
+    fwd.settle(mp + 2 * EPS)
     ends: list[Hex] = []
     if target is not None:
-        goals = _contact_goals(game, game.state.units[target].hex, fwd)
+        contact = _contact_hexes(game, game.state.units[target].hex)
+        if not any(g in fwd.cost for g in contact):
+            fwd.settle(until=set(contact))
+        reached = [fwd.cost[g] for g in contact if g in fwd.cost]
+        if reached:  # the nearest contact's ties too: the routes end at any of them
+            fwd.settle(min(reached) + 2 * EPS)
+        goals = [g for g in contact if g in fwd.cost]
         if goals:
             total = min(fwd.cost[g] for g in goals)
             goal_set = set(goals)

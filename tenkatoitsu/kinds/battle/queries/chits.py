@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from tenkatoitsu.core.memo import per_position
-from tenkatoitsu.hexmap import Hex, shortest_paths
+from tenkatoitsu.hexmap import Hex, shortest_paths, shortest_paths_over
 from tenkatoitsu.kinds.battle import hooks
 from tenkatoitsu.kinds.battle.state import DELAY_BOXES, chit_clan, delay_place
 
@@ -90,7 +90,12 @@ def _command_distance(game, side: str, clan: str, uid: str | None) -> float | No
 
 @per_position(limit=64)
 def _costs_from(game, side: str, start: Hex) -> dict[Hex, float]:
-    return _command_paths(game, side, start, None).cost
+    # every hex the command reaches: never into an enemy unit, fortress or
+    # not (no target to excuse it), over the map's table of command costs
+    mi = game.map
+    enemy_hexes = {x.hex for x in game.units_on_map(game.enemy(side))}
+    return shortest_paths_over(mi.edges("command"), start, closed=enemy_hexes,
+                               crossings=lambda h: mi.crossings(h, "command")).cost
 
 
 def _command_paths(game, side: str, start: Hex, targets: set[Hex] | None):

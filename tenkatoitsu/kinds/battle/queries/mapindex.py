@@ -54,6 +54,8 @@ class MapIndex:
         self._march: dict[tuple[Hex, Hex], float | None] = {}
         self._command: dict[tuple[Hex, Hex], float | None] = {}
         self._neighbours = self.grid.neighbours
+        self._edges: dict[str, dict[Hex, tuple[tuple[Hex, float], ...]]] = {}
+        self._zoc_reach: dict[Hex, frozenset[Hex]] = {}
 
     # ------------------------------------------------------------ hexes
     def terrain_at(self, h: Hex) -> str:
@@ -152,6 +154,33 @@ class MapIndex:
         if self.is_fortress(a) or self.is_fortress(b):
             return 1.0
         return self.hexside_cost(a, b)
+
+    def edges(self, mode: str) -> dict[Hex, tuple[tuple[Hex, float], ...]]:
+        """Every hex's passable crossings with their cost, in the order of
+        `neighbours` (the searches' tie-breaks follow it): "charge" costs
+        [6.2.2] [15.3], "march" costs [6.5.2], "command" distances [9.3]. Built once per map: a
+        search then reads a tuple instead of asking for each crossing."""
+        table = self._edges.get(mode)
+        if table is None:
+            table = self._edges[mode] = {h: self.crossings(h, mode) for h in self.grid.hexes()}
+        return table
+
+    def crossings(self, h: Hex, mode: str) -> tuple[tuple[Hex, float], ...]:
+        """The passable crossings out of one hex (any hex, on the map or not)."""
+        cost = {"charge": self.hexside_cost, "march": self.march_cost,
+                "command": self.command_cost}[mode]
+        return tuple((n, c) for n in self._neighbours(h) if (c := cost(h, n)) is not None)
+
+    def zoc_reach(self, h: Hex) -> frozenset[Hex]:
+        """The hexes a unit in `h` covers with its ZoC [4.2]: the neighbours
+        it could move into; none from inside a fortress, none into one
+        [15.3]. A question of the map alone: answered once a hex."""
+        got = self._zoc_reach.get(h)
+        if got is None:
+            got = self._zoc_reach[h] = frozenset() if self.is_fortress(h) else frozenset(
+                n for n in self._neighbours(h)
+                if not self.is_fortress(n) and not self.blocks_zoc(h, n))
+        return got
 
     def blocks_zoc(self, a: Hex, b: Hex) -> bool:
         """[4.2] a ZoC reaches only where the unit could move: not across an

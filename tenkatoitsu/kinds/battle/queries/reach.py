@@ -27,7 +27,7 @@ from collections import deque
 from typing import Iterable
 
 from tenkatoitsu.core.memo import per_position
-from tenkatoitsu.hexmap import Hex, PathResult, hex_distance, shortest_paths
+from tenkatoitsu.hexmap import Frontier, Hex, PathResult, hex_distance
 from tenkatoitsu.kinds.battle.queries import fortress, zoc
 from tenkatoitsu.kinds.battle.queries.terrain import crossing
 from tenkatoitsu.kinds.battle.scenario import model as m
@@ -162,30 +162,59 @@ def search(game, side: str, start: Hex, mode: str, mp: float | None,
 
 def _dijkstra(game, side: str, start: Hex, mode: str, mp: float | None,
               mover: str | None, blocked: frozenset[Hex]) -> PathResult:
-    """One Dijkstra over the map for a unit of `side` at `start`.
+    """One Dijkstra over the map for a unit of `side` at `start`, to the end
+    (see `_frontier` for the rules it follows)."""
+    res = _frontier(game, side, start, mode, mp, mover, blocked)
+    res.settle()
+    return res
+
+
+@per_position(limit=512, key=_search_key)
+def frontier(game, side: str, start: Hex, mode: str, mp: float | None,
+             mover: str | None = None, blocked: frozenset[Hex] = frozenset()) -> Frontier:
+    """The same search as `search`, settled only as far as its callers ask
+    (`Frontier.settle`): a charge toward the nearest enemy [6.3.1] needs the
+    hexes up to it, not the whole map. Shared per position, like `search`."""
+    return _frontier(game, side, start, mode, mp, mover, blocked)
+
+
+def _frontier(game, side: str, start: Hex, mode: str, mp: float | None,
+              mover: str | None, blocked: frozenset[Hex]) -> Frontier:
+    """A Dijkstra over the map for a unit of `side` at `start`, not yet settled.
 
     charge: hexside costs [6.2.2] (a fortress costs its own entry [15.3]);
       entering an EZoC ends the move [4.2], so nothing is reached through it.
     march: roads ½, paths 1 [6.5.2] (march_cost); never into an EZoC [6.5.1].
-    Both: no occupied hex [6.8], no impassable hexside, no hex in `blocked`."""
+    Both: no occupied hex [6.8], no impassable hexside, no hex in `blocked`;
+    a fortress holding an enemy is a dead end [15.3].
+
+    The hottest search of the battle kind: what the position forbids is
+    read once into sets, and the search runs over the map's crossing table
+    (`hexmap.Frontier`: the same hexes, costs and paths as the search with
+    a callback for each step)."""
+    if mode not in ("charge", "march"):
+        raise ValueError(f"unknown movement mode {mode!r} (charge or march)")
     ez = zoc.enemy_zoc(game, side)
     gm = game.map
+    # what no step may enter, read once: an occupied hex [6.8] (but the
+    # mover's own), a fortress the unit may not enter [15.3] [15.7], a hex of
+    # `blocked`, and for a march the EZoC [6.5.1]
+    closed = set(blocked)
+    for h, occ in game.occupied():
+        if h not in gm.fortress_of and not (len(occ) == 1 and occ[0] == mover):
+            closed.add(h)
+    ends = set()  # where the move stops: a fortress holding an enemy [15.3]
+    for h in gm.fortress_of:
+        if not fortress.may_enter_fortress(game, side, h, mover):
+            closed.add(h)
+        if fortress.is_dead_end(game, side, h):
+            ends.add(h)
     if mode == "charge":
-        def step(a: Hex, b: Hex):
-            if b in blocked or not can_enter(game, side, b, mover):
-                return None
-            return gm.hexside_cost(a, b)
-        return shortest_paths(start, step, max_cost=mp, neighbours=gm.neighbours,
-                              can_continue=lambda h: h not in ez
-                              and not fortress.is_dead_end(game, side, h))
-    if mode == "march":
-        def step(a: Hex, b: Hex):
-            if b in ez or b in blocked or not can_enter(game, side, b, mover):
-                return None
-            return gm.march_cost(a, b)
-        return shortest_paths(start, step, max_cost=mp, neighbours=gm.neighbours,
-                              can_continue=lambda h: not fortress.is_dead_end(game, side, h))
-    raise ValueError(f"unknown movement mode {mode!r} (charge or march)")
+        ends |= ez  # [4.2] entering an EZoC ends the charge
+    else:
+        closed |= ez
+    return Frontier(gm.edges(mode), start, closed=closed, ends=ends, max_cost=mp,
+                    crossings=lambda h: gm.crossings(h, mode))
 
 
 def can_start(game, uid: str) -> bool:

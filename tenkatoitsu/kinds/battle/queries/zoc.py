@@ -22,10 +22,9 @@ def zoc_of(game, uid: str) -> frozenset[Hex]:
 def reach_of(game, uid: str) -> frozenset[Hex]:
     """The hexes a unit's ZoC would cover: the neighbours it could move into."""
     u = game.state.units[uid]
-    if not u.on_map or game.map.is_fortress(u.hex):
+    if not u.on_map:
         return frozenset()
-    return frozenset(n for n in game.map.neighbours(u.hex)
-                     if not game.map.is_fortress(n) and not game.map.blocks_zoc(u.hex, n))
+    return game.map.zoc_reach(u.hex)
 
 
 def support_reach(game, uid: str) -> frozenset[Hex]:
