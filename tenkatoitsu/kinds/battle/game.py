@@ -57,7 +57,7 @@ class Game:
         self.variants = resolve_variants(scenario, variants)
         self.seed = seed
         self.options = options
-        self.map = MapIndex(scenario)
+        self.map = MapIndex.for_scenario(scenario)
         self.events: list[Event] = []
         self.digest = EventDigest()
         self.listeners: list = []

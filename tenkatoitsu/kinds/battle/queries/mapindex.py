@@ -14,9 +14,26 @@ IMPASSABLE = None
 
 
 class MapIndex:
+    """Built from the scenario's map and terrain chart alone, and shared by
+    every game of the same scenario (`for_scenario`): its tables are answers
+    of the map, not of a position."""
+
+    _shared: dict[tuple[int, int], MapIndex] = {}
+
+    @classmethod
+    def for_scenario(cls, scenario: m.Scenario) -> MapIndex:
+        """The index of the scenario's map: the one built for an earlier game
+        of the same map and chart (a balance run plays thousands), or a new one."""
+        key = (id(scenario.map), id(scenario.terrain_chart))
+        got = cls._shared.get(key)
+        if got is None or got.map_def is not scenario.map or got.chart is not scenario.terrain_chart:
+            if len(cls._shared) >= 8:
+                cls._shared.clear()
+            got = cls._shared[key] = cls(scenario)
+        return got
+
     def __init__(self, scenario: m.Scenario):
-        self.scenario = scenario
-        mp = scenario.map
+        mp = self.map_def = scenario.map
         self.chart: m.TerrainChart = scenario.terrain_chart
         self.grid = Grid(mp.width, mp.height)
         self.hex_types = {t.name: t for t in self.chart.hex_types}

@@ -307,7 +307,7 @@ def entry_cost(game, h: Hex) -> float | None:
     gm = game.map
     chart = gm.chart
     for kind in ("road", "path"):
-        for r in gm.scenario.map.routes:
+        for r in gm.map_def.routes:
             if r.kind == kind and r.hexes and h in (r.hexes[0], r.hexes[-1]):
                 mp = chart.road if kind == "road" else chart.path
                 if mp is not None:
