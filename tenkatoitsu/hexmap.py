@@ -490,8 +490,8 @@ class Frontier(PathResult[Node]):
     The same settling order, costs, paths and tie-breaks as
     :func:`shortest_paths` with the equivalent callbacks."""
 
-    __slots__ = ("_edges", "_closed", "_ends", "_limit", "_crossings", "_best", "_heap",
-                 "_counter")
+    __slots__ = ("_best", "_closed", "_counter", "_crossings", "_edges", "_ends", "_heap",
+                 "_limit")
 
     def __init__(self, edges: Mapping[Node, Sequence[tuple[Node, float]]], start: Node, *,
                  closed: Container[Node] = frozenset(), ends: Container[Node] = frozenset(),

@@ -72,6 +72,7 @@ class Game:
             if u.on_map:
                 self._occ.setdefault(u.hex, []).append(u.id)
         self.version = 0  # bumped on every move: queries cache on it
+        self._on_map: tuple[int, dict] = (-1, {})
         samurai.setup(self)
         self.rules = hooks.active_rules(self)  # the scenario's special rules
         self.emit(ev.GameStarted(rule="18", scenario=scenario.name, variants=self.variants,
@@ -163,10 +164,18 @@ class Game:
         return self._occ.items()
 
     def units_on_map(self, side: str | None = None) -> list[UnitState]:
-        clans = self.state.clans
-        # `on_map` spelt out: the engine's most frequent question
-        return [u for u in self.state.units.values() if u.hex is not None and not u.eliminated
-                and (side is None or clans[u.clan].side == side)]
+        # the engine's most frequent question: answered once a position (the
+        # version changes whenever a unit enters, leaves or changes side)
+        version, known = self._on_map
+        if version != self.version:
+            known = {}
+            self._on_map = (self.version, known)
+        units = known.get(side)
+        if units is None:
+            clans = self.state.clans
+            units = known[side] = [u for u in self.state.units.values() if u.on_map
+                                   and (side is None or clans[u.clan].side == side)]
+        return list(units)
 
     def clans_of(self, side: str) -> list[str]:
         return [c.id for c in self.state.clans.values() if c.side == side]

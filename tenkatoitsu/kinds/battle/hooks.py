@@ -183,8 +183,13 @@ def is_night_shelter(game, h) -> bool:
 
 
 def is_undecided(game, clan: str) -> bool:
-    """[21.4.1] does an active module hold this clan undecided?"""
-    return any(rule.is_undecided(game, clan) for rule in game.rules)
+    """[21.4.1] does an active module hold this clan undecided? (Asked of
+    every unit's ZoC: only the modules that answer it are asked.)"""
+    rules = game.__dict__.get("_undecided_rules")
+    if rules is None:
+        rules = game.__dict__["_undecided_rules"] = [
+            r for r in game.rules if type(r).is_undecided is not ScenarioRule.is_undecided]
+    return any(rule.is_undecided(game, clan) for rule in rules) if rules else False
 
 
 def handled(game, hook: str, *args):

@@ -145,9 +145,19 @@ class GameState:
     over: bool = False
 
     # -------------------------------------------------------- queries
+    #: each clan's units in the order of `units` (a unit never changes clan):
+    #: built at the first question, not compared, copied or shown
+    _by_clan: dict[str, list[UnitState]] | None = attrs.field(default=None, init=False,
+                                                               eq=False, repr=False)
+
     def clan_units(self, clan: str, on_map_only: bool = True) -> list[UnitState]:
-        return [u for u in self.units.values()
-                if u.clan == clan and not u.eliminated and (u.hex is not None or not on_map_only)]
+        by_clan = self._by_clan
+        if by_clan is None:
+            by_clan = self._by_clan = {}
+            for u in self.units.values():
+                by_clan.setdefault(u.clan, []).append(u)
+        return [u for u in by_clan.get(clan, ())
+                if not u.eliminated and (u.hex is not None or not on_map_only)]
 
     def side_of_unit(self, unit: UnitState) -> str:
         return self.clans[unit.clan].side

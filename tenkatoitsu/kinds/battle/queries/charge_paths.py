@@ -90,8 +90,19 @@ def _reverse_charge_costs(game, uid: str, goals: Iterable[Hex],
     `limit` (Dijkstra settles them in rising cost: the rest is not needed)."""
     side = game.side_of(uid)
     start = game.state.units[uid].hex
-    ez = zoc.enemy_zoc(game, side)
     gm = game.map
+    # read once: the hexes a step of the charge may not come from (an EZoC,
+    # an occupied hex, a fortress it may not enter or that holds an enemy)
+    closed = set(zoc.enemy_zoc(game, side))
+    for h, occ in game.occupied():
+        if not (len(occ) == 1 and occ[0] == uid):
+            closed.add(h)
+    for h in gm.fortress_of:
+        closed.discard(h)  # a fortress holds many: its own rules below [15.3]
+        if not can_enter(game, side, h, uid) or fortress.is_dead_end(game, side, h):
+            closed.add(h)
+    closed.discard(start)
+    into = gm.edges("charge-into")
     dist: dict[Hex, float] = {}
     heap: list[tuple[float, int, Hex]] = []
     n = 0
@@ -106,14 +117,11 @@ def _reverse_charge_costs(game, uid: str, goals: Iterable[Hex],
         if limit is not None and c > limit:
             break
         dist[h] = c
-        for p in gm.neighbours(h):
-            if p in dist:
-                continue
-            if p != start and (p in ez or not can_enter(game, side, p, uid)
-                               or fortress.is_dead_end(game, side, p)):
-                continue
-            step = gm.hexside_cost(p, h)
-            if step is None:
+        out = into.get(h)
+        if out is None:
+            out = gm.crossings(h, "charge-into")
+        for p, step in out:
+            if p in dist or p in closed:
                 continue
             heapq.heappush(heap, (c + step, n, p))
             n += 1

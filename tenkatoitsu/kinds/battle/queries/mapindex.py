@@ -3,6 +3,8 @@ built once per scenario. Pure data; the rules ask it questions."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from tenkatoitsu.hexmap import Grid, Hex
@@ -18,7 +20,7 @@ class MapIndex:
     every game of the same scenario (`for_scenario`): its tables are answers
     of the map, not of a position."""
 
-    _shared: dict[tuple[int, int], MapIndex] = {}
+    _shared: ClassVar[dict[tuple[int, int], MapIndex]] = {}
 
     @classmethod
     def for_scenario(cls, scenario: m.Scenario) -> MapIndex:
@@ -175,7 +177,8 @@ class MapIndex:
     def edges(self, mode: str) -> dict[Hex, tuple[tuple[Hex, float], ...]]:
         """Every hex's passable crossings with their cost, in the order of
         `neighbours` (the searches' tie-breaks follow it): "charge" costs
-        [6.2.2] [15.3], "march" costs [6.5.2], "command" distances [9.3]. Built once per map: a
+        [6.2.2] [15.3], "march" costs [6.5.2], "command" distances [9.3];
+        "charge-into": the charge's steps into each hex, from each neighbour. Built once per map: a
         search then reads a tuple instead of asking for each crossing."""
         table = self._edges.get(mode)
         if table is None:
@@ -184,6 +187,9 @@ class MapIndex:
 
     def crossings(self, h: Hex, mode: str) -> tuple[tuple[Hex, float], ...]:
         """The passable crossings out of one hex (any hex, on the map or not)."""
+        if mode == "charge-into":  # the steps into `h`, for searches run backwards
+            return tuple((n, c) for n in self._neighbours(h)
+                         if (c := self.hexside_cost(n, h)) is not None)
         cost = {"charge": self.hexside_cost, "march": self.march_cost,
                 "command": self.command_cost}[mode]
         return tuple((n, c) for n in self._neighbours(h) if (c := cost(h, n)) is not None)

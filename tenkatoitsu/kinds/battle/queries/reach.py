@@ -63,13 +63,26 @@ def _hex(x: Hex | str) -> Hex:
 def nearest_enemy_distance(game, hex: Hex | str, side: str) -> int | None:
     """Hexes [2.2] from `hex` to the nearest unit on the map of `side`'s
     enemy; None when the enemy has no unit on the map."""
-    h = _hex(hex)
+    return _nearest_enemy(game, _hex(hex), side)
+
+
+@per_position()
+def _nearest_enemy(game, h: Hex, side: str) -> int | None:
+    # a withdrawal asks it of every hex it explores, and of the same hexes
+    # for each unit of the clan: memoized per position, hex_distance inlined
+    q, r = h
     best = None
-    for e in game.units_on_map(game.enemy(side)):
-        d = hex_distance(h, e.hex)
+    for eq, er in _enemy_hexes(game, side):
+        dq, dr = eq - q, er - r
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
         if best is None or d < best:
             best = d
     return best
+
+
+@per_position()
+def _enemy_hexes(game, side: str) -> tuple[Hex, ...]:
+    return tuple(e.hex for e in game.units_on_map(game.enemy(side)))
 
 
 def can_enter(game, side: str, h: Hex, mover: str | None = None) -> bool:

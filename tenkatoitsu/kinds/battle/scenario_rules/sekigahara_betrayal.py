@@ -343,6 +343,7 @@ class Betrayals:
                 continue
             if side == self.east:
                 g.state.clans[c].side = side
+                g.version += 1  # its units change sides: ZoCs and each side's units
                 g.set_order(c, m.Order.ATTACK, "21.4.2")  # treason: Attack at once
             else:
                 order = yield Decision(side, "joining-order",
