@@ -9,6 +9,7 @@ times the chance that he dies."""
 
 from __future__ import annotations
 
+from tenkatoitsu.core.memo import per_position
 from tenkatoitsu.hexmap import Hex
 from tenkatoitsu.kinds.battle.heuristic.strategy import (
     decisive_leaders,
@@ -29,16 +30,28 @@ RETREAT_COST = 0.15  # a retreat [11.7] gives ground; a step if it cannot
 HOLD_LOSS = 0.6
 
 
+def _unit_key(game, uid: str):
+    u = game.state.units[uid]
+    # a step lost or a leader killed changes no version: they are in the key
+    return (game.version, uid, u.steps_lost, u.leader_killed)
+
+
+@per_position(key=_unit_key)
+def _unit_terms(game, uid: str) -> tuple[float, float, int]:
+    """The unit's body and leader worth and its hold stake: what every hit
+    priced on it reads (the judge prices thousands a decision)."""
+    lw = leader_worth(game, uid)
+    return unit_worth(game, uid) - lw, lw, hold_stake(game, uid)
+
+
 def hit_cost(game, uid: str, hit) -> float:
     """What `hit` costs the unit's side."""
     if hit is None:
         return 0.0
     u = game.state.units[uid]
-    worth = unit_worth(game, uid)
-    lw = leader_worth(game, uid)
-    body = worth - lw
+    body, lw, hold = _unit_terms(game, uid)
     dies = hit.eliminated or u.steps_lost + hit.steps >= 4
-    stake = HOLD_LOSS * hold_stake(game, uid) if (hit.retreat or dies) else 0.0
+    stake = HOLD_LOSS * hold if (hit.retreat or dies) else 0.0
     if dies:
         return body + lw * 4 / 6 + stake  # [11.10] an eliminated unit's leader dies on 1-4
     cost = body * 0.22 * hit.steps * (1 + 0.3 * u.steps_lost)

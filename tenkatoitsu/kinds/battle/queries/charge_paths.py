@@ -7,6 +7,7 @@ from __future__ import annotations
 import heapq
 from typing import Iterable
 
+from tenkatoitsu.core.memo import per_position
 from tenkatoitsu.hexmap import Frontier, Hex
 from tenkatoitsu.kinds.battle import hooks
 from tenkatoitsu.kinds.battle.queries import fortress, zoc
@@ -38,9 +39,11 @@ def _charge_candidates(game, uid: str) -> tuple[list[str], list[str]]:
         [e.id for e in enemies]
 
 
+@per_position(key=lambda game, enemy_hex: enemy_hex)
 def _contact_hexes(game, enemy_hex: Hex) -> list[Hex]:
     """The hexes in contact with an enemy: its neighbours (not across an
-    impassable hexside); inside a fortress, the fortress [15.3] [15.5]."""
+    impassable hexside); inside a fortress, the fortress [15.3] [15.5]. A
+    question of the map alone, answered once a game for each hex."""
     fort = game.map.fortress_of.get(enemy_hex)
     near = fort.hexes if fort is not None else game.map.neighbours(enemy_hex)
     return [g for g in near if in_contact(game, g, enemy_hex)]
@@ -52,6 +55,16 @@ def _charge_frontier(game, uid: str) -> Frontier:
     return frontier(game, game.side_of(uid), game.state.units[uid].hex, "charge", None, uid)
 
 
+def _charge_key(game, uid: str, *rest):
+    # charge_targets and spearhead_destinations are memoized per position (a
+    # bot weighs every unit's charge again and again; the answers are shared,
+    # callers must not change them). What a charge reads beyond the positions
+    # (game.version): the unit's Order and the sieges' sides [15.3] [15.7]
+    sieges = tuple((fid, s.besieged) for fid, s in game.state.sieges.items())
+    return (game.version, uid, *rest, game.unit_order(uid), sieges)
+
+
+@per_position(limit=1024, key=_charge_key)
 def charge_targets(game, uid: str) -> list[str]:
     """[6.3.1] the enemy units at the smallest MP distance from a would-be
     spearhead (the cost of the cheapest charge, with unlimited MP and the same
@@ -128,6 +141,7 @@ def _reverse_charge_costs(game, uid: str, goals: Iterable[Hex],
     return dist
 
 
+@per_position(limit=1024, key=_charge_key)
 def spearhead_destinations(game, uid: str, target: str | None, mp: float = CHARGE_MP) -> Paths:
     """[6.3.1] where the spearhead may end its charge toward `target`.
 

@@ -54,6 +54,17 @@ def is_in_ezoc(game, uid: str) -> bool:
     return u.on_map and u.hex in enemy_zoc(game, game.side_of(uid))
 
 
+@per_position()
+def exerters(game, side: str) -> dict[Hex, tuple[str, ...]]:
+    """Hex -> the units of `side` whose ZoC covers it (in the order of the
+    units on the map), for every hex some ZoC of the side covers."""
+    out: dict[Hex, list[str]] = {}
+    for u in game.units_on_map(side):
+        for h in zoc_of(game, u.id):
+            out.setdefault(h, []).append(u.id)
+    return {h: tuple(us) for h, us in out.items()}
+
+
 def exerting_on(game, h: Hex, side: str) -> list[str]:
     """Units of `side` whose ZoC covers hex h."""
     return [u.id for u in game.units_on_map(side) if h in zoc_of(game, u.id)]
