@@ -285,10 +285,13 @@ def report(summary: dict, sf) -> str:
     t = summary["timings"]
     last = "" if summary["mean_turns"] == summary["mean_turns_played"] else \
         f" (mean last turn {summary['mean_turns']:.2f})"
+    where = f"{t['jobs']} job(s)"
+    if t.get("cluster"):  # sim --cluster: the scheduler and its workers
+        where += f" of the cluster {t['cluster']} ({t.get('workers', 0)} worker(s))"
     out.append(f"mean turns played {summary['mean_turns_played']:.2f}{last}; mean decisions "
                f"{summary['mean_decisions']:.1f}; game time {t['seconds_per_game']:.3f} s "
                f"({t['cpu_seconds_per_game']:.3f} s of CPU) per game; wall "
-               f"{t['wall_seconds']:.1f} s on {t['jobs']} job(s); "
+               f"{t['wall_seconds']:.1f} s on {where}; "
                f"{t['decisions_per_second']:.0f} decisions/s")
     return "\n".join(out)
 

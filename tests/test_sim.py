@@ -67,6 +67,16 @@ def test_text_report_and_csv(tmp_path, capsys):
     assert rows[0].startswith("game,seed,winner,level") and len(rows) == 4
 
 
+def test_the_text_report_names_the_cluster_that_played():
+    spec = sim.SimSpec(TRAINING, 2, ("random", "random"))
+    summary = sim.run(spec)
+    sf = sim._scenario(TRAINING)
+    assert "on 1 job(s);" in sim.report(summary, sf)
+    summary["timings"].update(cluster="tcp://10.0.0.5:8786", workers=3, jobs=6)
+    assert "on 6 job(s) of the cluster tcp://10.0.0.5:8786 (3 worker(s));" in \
+        sim.report(summary, sf)
+
+
 @pytest.mark.parametrize("args,message", [
     (["--bots", "random,nobody"], "--bots takes"),
     (["--variant", "nope"], "unknown variant"),
