@@ -12,7 +12,6 @@ until exit, when its finaliser prints a traceback."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import signal
@@ -63,6 +62,7 @@ class Runner:
 
     def __call__(self, spec: sim.SimSpec, indices, progress=None) -> list[dict]:
         """The games' `play_one` results in index order; `progress(done, n)`."""
+        import asyncio  # only a cluster run needs it: 15 ms of every command's start
         return asyncio.run(self._run(_for_workers(spec), list(indices), progress))
 
     async def _run(self, spec, indices: list[int], progress) -> list[dict]:
@@ -102,6 +102,7 @@ def _for_workers(spec: sim.SimSpec) -> sim.SimSpec:
 async def _connect(distributed, target, address: str):
     """A client of `target` (an address or a cluster), or ClusterError naming
     `address` after CONNECT_TIMEOUT seconds at most."""
+    import asyncio  # see Runner.__call__
     client = distributed.Client(target, asynchronous=True, timeout=CONNECT_TIMEOUT,
                                 set_as_default=False)
     try:

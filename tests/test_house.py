@@ -28,8 +28,9 @@ BATTLE_FLOORS = [
 ]
 
 #: the only imports a function may make: optional heavy dependencies that a
-#: command loads when it needs them (the GUI's Qt, matplotlib for --plot)
-LAZY = ("PySide6", "matplotlib", "dask", "tenkatoitsu_gui")
+#: command loads when it needs them (the GUI's Qt, matplotlib for --plot,
+#: Dask and the asyncio it runs on for --cluster)
+LAZY = ("PySide6", "matplotlib", "dask", "asyncio", "tenkatoitsu_gui")
 #: modules past ~600 lines must say why at the top, in these words
 LONG_MODULE_MARK = "Why one module"
 
