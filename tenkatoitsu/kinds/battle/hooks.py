@@ -189,7 +189,10 @@ def is_undecided(game, clan: str) -> bool:
     if rules is None:
         rules = game.__dict__["_undecided_rules"] = [
             r for r in game.rules if type(r).is_undecided is not ScenarioRule.is_undecided]
-    return any(rule.is_undecided(game, clan) for rule in rules) if rules else False
+    for rule in rules:
+        if rule.is_undecided(game, clan):
+            return True
+    return False
 
 
 def handled(game, hook: str, *args):

@@ -261,8 +261,7 @@ def supports(game, attackers: Iterable[str], defenders: Iterable[str],
     busy = set(fighting) | set(attackers)
     dset = set(defenders)
     dhexes = {hex_of(game, d) for d in defenders if on_map(game, d)}
-    # the enemy units exerting a ZoC on each hex, the defenders left out below
-    exerting = zoc.exerters(game, game.enemy(side))
+    others = [u.id for u in game.units_on_map(game.enemy(side)) if u.id not in dset]
     out = []
     for u in game.units_on_map(side):
         if u.id in busy:
@@ -271,7 +270,7 @@ def supports(game, attackers: Iterable[str], defenders: Iterable[str],
         if not any(u.hex.is_adjacent(h) for h in dhexes) or \
                 not (zoc.support_reach(game, u.id) & dhexes):
             continue
-        if any(e not in dset for e in exerting.get(u.hex, ())):
+        if any(u.hex in zoc.zoc_of(game, e) for e in others):
             continue
         out.append(u.id)
     return sorted(out)

@@ -11,12 +11,12 @@ from tenkatoitsu.hexmap import Hex
 from tenkatoitsu.kinds.battle import hooks
 
 
-@per_position()
 def zoc_of(game, uid: str) -> frozenset[Hex]:
+    # two lookups (the hex's reach is the map's): cheaper than a memo
     u = game.state.units[uid]
-    if hooks.is_undecided(game, u.clan):  # [21.4.1] undecided clans have no ZoC
-        return frozenset()
-    return reach_of(game, uid)
+    if u.hex is None or u.eliminated or hooks.is_undecided(game, u.clan):
+        return frozenset()  # [21.4.1] undecided clans have no ZoC
+    return game.map.zoc_reach(u.hex)
 
 
 def reach_of(game, uid: str) -> frozenset[Hex]:
@@ -39,8 +39,10 @@ def support_reach(game, uid: str) -> frozenset[Hex]:
 def zoc_of_side(game, side: str) -> frozenset[Hex]:
     """Every hex in the ZoC of a unit of `side`."""
     out: set[Hex] = set()
+    reach = game.map.zoc_reach
     for u in game.units_on_map(side):
-        out |= zoc_of(game, u.id)
+        if not hooks.is_undecided(game, u.clan):  # [21.4.1]
+            out |= reach(u.hex)
     return frozenset(out)
 
 
@@ -52,17 +54,6 @@ def enemy_zoc(game, side: str) -> frozenset[Hex]:
 def is_in_ezoc(game, uid: str) -> bool:
     u = game.state.units[uid]
     return u.on_map and u.hex in enemy_zoc(game, game.side_of(uid))
-
-
-@per_position()
-def exerters(game, side: str) -> dict[Hex, tuple[str, ...]]:
-    """Hex -> the units of `side` whose ZoC covers it (in the order of the
-    units on the map), for every hex some ZoC of the side covers."""
-    out: dict[Hex, list[str]] = {}
-    for u in game.units_on_map(side):
-        for h in zoc_of(game, u.id):
-            out.setdefault(h, []).append(u.id)
-    return {h: tuple(us) for h, us in out.items()}
 
 
 def exerting_on(game, h: Hex, side: str) -> list[str]:
