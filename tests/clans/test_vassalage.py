@@ -75,6 +75,31 @@ def test_the_vassal_of_the_player_who_removed_the_last_daimyo():
     assert run.g.events.index(sworn) > run.g.events.index(run.events(ev.ClashEnded)[0])
 
 
+def test_a_vassal_that_removes_its_own_lords_last_daimyo_binds_it_in_turn():
+    """[§8.1] [U-6] Oda, Shimazu's vassal on the path of Rebuilding, removes
+    Shimazu's last Daimyō: Shimazu becomes the vassal of the player who
+    defeated it, and Oda, not on the Gekokujō Assault, stays Shimazu's
+    [§8.1.2]. Each is the other's vassal; neither can win."""
+    g = start(at("higo", oda=(1, 3)), at("satsuma", shimazu=(1, 0)),
+              at("hyuga", shimazu=(0, 4)), at("osumi", shimazu=(0, 4)),
+              at("bungo", shimazu=(0, 1)), at("chikugo", shimazu=(0, 1)),
+              vassals=[("oda", "shimazu")],
+              dice=[(6, 6, 6), (1, 1, 1), (1, 1, 1)], then=sides())
+
+    def rebuild(d):
+        return "rebuilding" if d.kind == "vassal-path" else passing(d)
+    run = Run(g)
+    run.until("move-from", "oda", choose=rebuild)
+    run.move("oda", "higo", "satsuma", daimyo=1, bushi=3)
+    end_moves(run, "oda")
+    run.until("give-up", "shimazu")
+    assert [(e.clan, e.lord) for e in run.events(ev.VassalSworn)] == [("shimazu", "oda")]
+    assert not run.events(ev.Liberated)
+    assert run.state.vassals["shimazu"].lord == "oda"
+    assert run.state.vassals["oda"].lord == "shimazu"
+    assert not run.state.free("oda") and not run.state.free("shimazu")
+
+
 def test_a_new_vassal_loses_half_its_provinces_and_troops_of_its_choice():
     """[§8.1.1] Immediately lose half of your provinces and troops (your
     choice): 4 provinces and 10 Bushi left -> give up 2 provinces (their
