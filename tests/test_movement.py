@@ -320,7 +320,7 @@ def test_a_charge_at_a_garrison_out_of_reach_stops_next_to_the_fortress():
 
 
 def test_the_memoized_search_follows_the_movers_order_and_the_position():
-    # the searches are memoized per position (reach.search); the mover's
+    # the searches are memoized per position (reach.frontier); the mover's
     # Order, which changes without a move, decides the entry of a garrisoned
     # fortress [15.3] [15.7.2], and a move changes everything
     g = make_game(BLUE_ATTACK_PINK_DEFENSE, [("S", "A", "0504"), ("X", "P", "0503")],

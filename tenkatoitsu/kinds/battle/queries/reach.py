@@ -164,20 +164,12 @@ def _search_key(game, side, start, mode, mp, mover=None, blocked=frozenset()):
     return (game.version, side, start, mode, mp, mover, blocked, order, sieges)
 
 
-@per_position(limit=512, key=_search_key)
 def search(game, side: str, start: Hex, mode: str, mp: float | None,
            mover: str | None = None, blocked: frozenset[Hex] = frozenset()) -> PathResult:
-    """`_dijkstra`, memoized per position: a bot asks the same search many
-    times (charge targets, then the spearhead's ends, for each clan it
-    judges). The result is shared: callers must not change it."""
-    return _dijkstra(game, side, start, mode, mp, mover, blocked)
-
-
-def _dijkstra(game, side: str, start: Hex, mode: str, mp: float | None,
-              mover: str | None, blocked: frozenset[Hex]) -> PathResult:
-    """One Dijkstra over the map for a unit of `side` at `start`, to the end
-    (see `_frontier` for the rules it follows)."""
-    res = _frontier(game, side, start, mode, mp, mover, blocked)
+    """The whole search (see `_frontier` for its rules): the position's
+    `frontier`, settled to the end. The result is shared: callers must not
+    change it."""
+    res = frontier(game, side, start, mode, mp, mover, blocked)
     res.settle()
     return res
 
@@ -185,9 +177,11 @@ def _dijkstra(game, side: str, start: Hex, mode: str, mp: float | None,
 @per_position(limit=512, key=_search_key)
 def frontier(game, side: str, start: Hex, mode: str, mp: float | None,
              mover: str | None = None, blocked: frozenset[Hex] = frozenset()) -> Frontier:
-    """The same search as `search`, settled only as far as its callers ask
-    (`Frontier.settle`): a charge toward the nearest enemy [6.3.1] needs the
-    hexes up to it, not the whole map. Shared per position, like `search`."""
+    """The search, memoized per position and settled only as far as its
+    callers ask (`Frontier.settle`): a charge toward the nearest enemy [6.3.1]
+    needs the hexes up to it, not the whole map; a bot asks the same search
+    many times (charge targets, then the spearhead's ends, for each clan it
+    judges)."""
     return _frontier(game, side, start, mode, mp, mover, blocked)
 
 
