@@ -42,10 +42,10 @@ sys.path.insert(0, str(ROOT))
 
 from timing import play_timed
 
+from tenkatoitsu.areamap import hop_distances
 from tenkatoitsu.bots import RandomBot
 from tenkatoitsu.kinds.clans.bots import draft
 from tenkatoitsu.kinds.clans.bots.heuristic import HeuristicBot
-from tenkatoitsu.kinds.clans.bots.reading import distances
 from tenkatoitsu.kinds.clans.outcome import MANDATE_WIN, PROVINCE_WIN
 from tenkatoitsu.session import Session
 from tenkatoitsu.sim import game_seed, wilson
@@ -135,7 +135,7 @@ def draft_fit(args, seats: int) -> list[str]:
     results = batch(args, seats, "random-draft", "random-draft", args.draft_fit)
     session = Session.start(SCENARIO, seed=1, players=PLAYERS[:seats], variants=args.variants)
     table = session.game.table
-    dist = distances(table.neighbours)
+    dist = hop_distances(table.neighbours)
     abilities = [c.ability for c in table.clans]
     data = []
     for r in results:

@@ -21,7 +21,8 @@ Conventions
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 import attrs
 
@@ -37,6 +38,7 @@ __all__ = [
     "AreaMapError",
     "UnknownAreaError",
     "StepCost",
+    "hop_distances",
 ]
 
 LAND = "land"
@@ -490,3 +492,20 @@ class AreaMap:
                 and ln.b not in gone
             ),
         )
+
+
+def hop_distances(neighbours: Mapping[str, Iterable[str]]) -> dict[str, dict[str, int]]:
+    """Steps between every two areas by any link, from a table of each
+    area's neighbours (what the area kinds' bots measure the map with)."""
+    out = {}
+    for a in neighbours:
+        dist = {a: 0}
+        queue = deque([a])
+        while queue:
+            x = queue.popleft()
+            for y in neighbours[x]:
+                if y not in dist:
+                    dist[y] = dist[x] + 1
+                    queue.append(y)
+        out[a] = dist
+    return out

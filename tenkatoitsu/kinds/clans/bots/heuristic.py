@@ -40,10 +40,11 @@ from __future__ import annotations
 
 import random
 
+from tenkatoitsu.areamap import hop_distances
 from tenkatoitsu.core.decisions import Decision
 from tenkatoitsu.kinds.clans.bots import battles, draft, economy, moves, politics
 from tenkatoitsu.kinds.clans.bots.odds import Model
-from tenkatoitsu.kinds.clans.bots.reading import Board, distances
+from tenkatoitsu.kinds.clans.bots.reading import Board
 
 #: decision kind -> (function(bot, board, decision), whether it reads the view)
 HANDLERS = {
@@ -139,7 +140,7 @@ class HeuristicBot:
     def attach(self, ctx) -> None:
         self.ctx, self.table = ctx, ctx.table
         self.model = Model(ctx.table.components)
-        self.dist = distances(ctx.table.neighbours)
+        self.dist = hop_distances(ctx.table.neighbours)
         self.reset()
 
     # ---- the one entry point

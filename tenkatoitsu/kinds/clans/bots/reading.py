@@ -46,22 +46,6 @@ LEGITIMACY = 3.0
 CLOSING, CLOSING_WORTH = 3, 8.0
 
 
-def distances(neighbours: dict) -> dict:
-    """Steps between every two provinces by any link (the map alone)."""
-    out = {}
-    for a in neighbours:
-        dist = {a: 0}
-        queue = deque([a])
-        while queue:
-            x = queue.popleft()
-            for y in neighbours[x]:
-                if y not in dist:
-                    dist[y] = dist[x] + 1
-                    queue.append(y)
-        out[a] = dist
-    return out
-
-
 def split(units: dict) -> tuple[int, int]:
     """(Daimyō, the rest but Ronin) of a clan's units."""
     d = units.get(DAIMYO, 0)

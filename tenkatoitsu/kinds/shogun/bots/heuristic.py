@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import random
 
+from tenkatoitsu.areamap import hop_distances
 from tenkatoitsu.core.decisions import Decision
 from tenkatoitsu.kinds.shogun.bots import battles, movement, ninja, planning, setup
 from tenkatoitsu.kinds.shogun.bots.odds import Model
-from tenkatoitsu.kinds.shogun.bots.reading import Board, distances
+from tenkatoitsu.kinds.shogun.bots.reading import Board
 
 #: decision kind -> function(bot, board, decision) giving the answer, or None
 #: to leave it to chance
@@ -85,7 +86,7 @@ class HeuristicBot:
     def attach(self, ctx) -> None:
         self.ctx, self.table = ctx, ctx.table
         self.model = Model(ctx.table.components)
-        self.dist = distances(ctx.table.neighbours)
+        self.dist = hop_distances(ctx.table.neighbours)
         self.paths = {}
         self.levy_memo = (None, {})
 

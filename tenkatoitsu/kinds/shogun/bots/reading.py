@@ -7,8 +7,6 @@ worth, the front, and the enemy troops that threaten each province."""
 
 from __future__ import annotations
 
-from collections import deque
-
 from tenkatoitsu.kinds.shogun.bots.odds import (
     DAIMYO_KILL,
     EXPERIENCE,
@@ -20,22 +18,6 @@ from tenkatoitsu.kinds.shogun.bots.odds import (
     R,
     plus,
 )
-
-
-def distances(neighbours: dict) -> dict:
-    """Steps between every two provinces, by borders and sea lines."""
-    out = {}
-    for a in neighbours:
-        dist = {a: 0}
-        queue = deque([a])
-        while queue:
-            x = queue.popleft()
-            for y in neighbours[x]:
-                if y not in dist:
-                    dist[y] = dist[x] + 1
-                    queue.append(y)
-        out[a] = dist
-    return out
 
 
 class Board:
