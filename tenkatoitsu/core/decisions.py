@@ -7,6 +7,7 @@ numbers, booleans, None, lists of those) so that a saved game is readable."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -50,3 +51,17 @@ class Decision:
         more = " ..." if len(self.options) > 12 else ""
         raise IllegalAnswer(f"{answer!r} is not a legal answer to '{self.prompt}' "
                             f"[{self.rule}]; legal: {legal}{more}")
+
+
+def ask(side: str | None, kind: str, prompt: str, options: Iterable[Option], rule: str,
+        context: dict | None = None):
+    """Yield the Decision and return the answer (a generator: `yield from`).
+    A question with one legal answer is not asked; one with none is a fault
+    of the rules that asked it."""
+    options = tuple(options)
+    if not options:
+        raise RuntimeError(f"no legal answer to '{prompt}' [{rule}]")
+    if len(options) == 1:
+        return options[0].value
+    answer = yield Decision(side, kind, prompt, options, rule, dict(context or {}))
+    return answer

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tenkatoitsu.core.decisions import Decision, Option
+from tenkatoitsu.core import decisions
+from tenkatoitsu.core.decisions import Option
 
 #: the choices made behind the screen: a screen shared by several humans is
 #: handed over before each of them (the covert ninja [§9.1], a pact's fist
@@ -16,16 +17,9 @@ SEALED = frozenset({"ninja", "fist", "allocate", "allocate-count"})
 def ask_seat(g, seat: str, kind: str, prompt: str, options: Iterable[Option], rule: str,
              context: dict | None = None):
     """Yield the Decision and return the answer (a generator: `yield from`)."""
-    options = tuple(options)
-    if not options:
-        raise RuntimeError(f"no legal answer to '{prompt}' [{rule}]")
-    if len(options) == 1:
-        return options[0].value
     ctx = {"sealed": True} if kind in SEALED else {}
-    if context:
-        ctx.update(context)
-    answer = yield Decision(seat, kind, prompt, options, rule, ctx)
-    return answer
+    ctx.update(context or {})
+    return (yield from decisions.ask(seat, kind, prompt, options, rule, ctx))
 
 
 def ask(g, clan: str, kind: str, prompt: str, options: Iterable[Option], rule: str,
