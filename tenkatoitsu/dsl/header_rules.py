@@ -169,6 +169,25 @@ class HeaderRules(AreaMapRules):
                       self.pos(meta))
 
     # ------------------------------------------------------------ numbers
+    def named_row(self, what: str, row_id: str, name_tok, fields, example: str
+                  ) -> tuple[str, dict]:
+        """A row `ID "Name" field value ...` (a clan, a unit type): its name
+        (the id when the name is empty, with an error) and its fields as
+        field -> (value, position), each given once (a second is an error)."""
+        name = unquote(name_tok)
+        if not name.strip():
+            self.error(f"{what} '{row_id}' has an empty name", name_tok,
+                       hint=f"the name players read, such as \"{example}\"")
+            name = row_id
+        got: dict = {}
+        for field, value, pos in fields:
+            if field in got:
+                self.error(f"'{field}' is given twice for {what} '{row_id}'", pos,
+                           hint=f"the first is at {got[field][1]}")
+                continue
+            got[field] = (value, pos)
+        return name, got
+
     def count(self, tok: Token, what: str, lo: int = 0) -> int:
         """A count from the file; one out of range is reported, and read as the nearest."""
         v = self.int_(tok, lo, MAX_COUNT, what)

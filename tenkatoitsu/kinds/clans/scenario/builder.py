@@ -146,19 +146,8 @@ class ClansBuilder(HeaderRules):
         return tuple(out.values())
 
     def clan(self, meta, ch):
-        clan_id, name_tok, fields = str(ch[0]), ch[1], ch[2:]
-        name = unquote(name_tok)
-        if not name.strip():
-            self.error(f"clan '{clan_id}' has an empty name", name_tok,
-                       hint="the name players read, such as \"Oda\"")
-            name = clan_id
-        got: dict[str, tuple[str, SourcePos | None]] = {}
-        for field, value, pos in fields:
-            if field in got:
-                self.error(f"'{field}' is given twice for clan '{clan_id}'", pos,
-                           hint=f"the first is at {got[field][1]}")
-                continue
-            got[field] = (value, pos)
+        clan_id = str(ch[0])
+        name, got = self.named_row("clan", clan_id, ch[1], ch[2:], "Oda")
         missing = [f for f in REQUIRED_CLAN_FIELDS if f not in got]
         if missing:
             said = ", ".join(f"'{f}'" for f in missing)
@@ -264,19 +253,8 @@ class ClansBuilder(HeaderRules):
 
     # -- a row of the combat table [§6.2.3] [§10.2-b]
     def c_unit(self, meta, ch):
-        unit_id, name_tok, fields = str(ch[0]), ch[1], ch[2:]
-        name = unquote(name_tok)
-        if not name.strip():
-            self.error(f"unit '{unit_id}' has an empty name", name_tok,
-                       hint="the name players read, such as \"Bushi\"")
-            name = unit_id
-        got: dict[str, tuple[object, SourcePos | None]] = {}
-        for word, value, pos in fields:
-            if word in got:
-                self.error(f"'{word}' is given twice for unit '{unit_id}'", pos,
-                           hint=f"the first is at {got[word][1]}")
-                continue
-            got[word] = (value, pos)
+        unit_id = str(ch[0])
+        name, got = self.named_row("unit", unit_id, ch[1], ch[2:], "Bushi")
         unit = UnitType(unit_id, name, pos=self.pos(meta),
                         **{w: v for w, (v, _) in got.items()})
         parts = [("", self.pos(ch[0]))] + [(w, p) for w, (_, p) in got.items()]

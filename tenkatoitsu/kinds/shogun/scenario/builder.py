@@ -88,19 +88,8 @@ class ShogunBuilder(HeaderRules):
 
     # -- a unit row [SC-3.1]
     def c_unit(self, meta, ch):
-        unit_id, name_tok, fields = str(ch[0]), ch[1], ch[2:]
-        name = unquote(name_tok)
-        if not name.strip():
-            self.error(f"unit '{unit_id}' has an empty name", name_tok,
-                       hint="the name players read, such as \"spearman\"")
-            name = unit_id
-        got: dict[str, tuple[object, SourcePos | None]] = {}
-        for word, value, pos in fields:
-            if word in got:
-                self.error(f"'{word}' is given twice for unit '{unit_id}'", pos,
-                           hint=f"the first is at {got[word][1]}")
-                continue
-            got[word] = (value, pos)
+        unit_id = str(ch[0])
+        name, got = self.named_row("unit", unit_id, ch[1], ch[2:], "spearman")
         for word in ("value", "step"):
             if word not in got:
                 example = "value 4 step 6" if word == "value" else "step 6"
