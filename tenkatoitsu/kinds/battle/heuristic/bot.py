@@ -171,6 +171,8 @@ class HeuristicBot:
         self.judge: combat.CombatJudge | None = None
         self.memory: dict = {}
         self._memos: dict[str, tuple] = {}  # slot -> (position key, {name: value})
+        #: orders.unit_contact_value by the surroundings it reads, across positions
+        self.local_values: dict = {}
 
     def attach(self, ctx: BotContext) -> None:
         self.ctx = ctx
@@ -205,6 +207,11 @@ class HeuristicBot:
         if name not in values:
             values[name] = fn()
         return values[name]
+
+    def _positional(self, name, fn):
+        """Until a unit moves, enters, leaves or changes side (game.version),
+        for values that read the units' positions alone."""
+        return self._memo("position", self.ctx.game.version, name, fn)
 
     def _cached(self, name, fn):
         """Until a counter moves, the turn changes or VP/Bundori are scored."""

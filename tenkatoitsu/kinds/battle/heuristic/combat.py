@@ -28,6 +28,7 @@ RETREAT_COST = 0.15  # a retreat [11.7] gives ground; a step if it cannot
 #: share of a hold hex's VP lost when its last defender retreats or dies: the
 #: winner may advance into it [11.12], though the game may yet retake it
 HOLD_LOSS = 0.6
+PRICES = 20_000  # bound of CombatJudge._prices
 
 
 def _unit_key(game, uid: str):
@@ -44,17 +45,20 @@ def _unit_terms(game, uid: str) -> tuple[float, float, int]:
     return unit_worth(game, uid) - lw, lw, hold_stake(game, uid)
 
 
-def hit_cost(game, uid: str, hit) -> float:
-    """What `hit` costs the unit's side."""
+def _terms(game, uid: str) -> tuple[int, float, float, int]:
+    """All that pricing a hit on the unit reads: its steps lost and _unit_terms."""
+    return (game.state.units[uid].steps_lost, *_unit_terms(game, uid))
+
+
+def _hit_cost(terms, hit) -> float:
     if hit is None:
         return 0.0
-    u = game.state.units[uid]
-    body, lw, hold = _unit_terms(game, uid)
-    dies = hit.eliminated or u.steps_lost + hit.steps >= 4
+    steps_lost, body, lw, hold = terms
+    dies = hit.eliminated or steps_lost + hit.steps >= 4
     stake = HOLD_LOSS * hold if (hit.retreat or dies) else 0.0
     if dies:
         return body + lw * 4 / 6 + stake  # [11.10] an eliminated unit's leader dies on 1-4
-    cost = body * 0.22 * hit.steps * (1 + 0.3 * u.steps_lost)
+    cost = body * 0.22 * hit.steps * (1 + 0.3 * steps_lost)
     if hit.steps >= 2:
         cost += lw / 6  # [11.10] two steps: the leader dies on a 1
     if hit.retreat:
@@ -62,23 +66,46 @@ def hit_cost(game, uid: str, hit) -> float:
     return cost
 
 
+def _loss_cost(terms, loss) -> float:
+    if loss is None or not terms:
+        return 0.0
+    others = [_hit_cost(t, loss.others) for t in terms]
+    total_others = sum(others)
+    return min(_hit_cost(t, loss.first) + total_others - o for t, o in zip(terms, others))
+
+
+def hit_cost(game, uid: str, hit) -> float:
+    """What `hit` costs the unit's side."""
+    if hit is None:
+        return 0.0
+    return _hit_cost(_terms(game, uid), hit)
+
+
 def loss_cost(game, units, loss) -> float:
     """The cheapest way for the owner to take `loss` (he chooses the first unit)."""
     if loss is None or not units:
         return 0.0
-    others = {u: hit_cost(game, u, loss.others) for u in units}
-    total_others = sum(others.values())
-    return min(hit_cost(game, u, loss.first) + total_others - others[u] for u in units)
+    return _loss_cost([_terms(game, u) for u in units], loss)
 
 
 class CombatJudge:
-    """Expected value of combats for one side, cached until the position changes."""
+    """Expected value of combats for one side, cached until the position changes.
+
+    Within a position the dice of a combat are read once for each set of
+    fighting units, a Leadership declaration only adds its value to its die
+    [11.6], and the value of a pair of dice is priced once."""
 
     def __init__(self, ctx, level):
         self.ctx = ctx
         self.level = level
         self._key = None
         self._cache: dict = {}
+        self._dice: dict = {}  # (attackers, defenders, fighting) -> undeclared (blue, red)
+        self._combats: dict = {}  # (attackers, defenders) -> its entry of _prices
+        #: (attacker is this side, the attackers' and defenders' _terms) ->
+        #: ({(blue, red): value}, {id(result): worth}): a combat's price reads
+        #: nothing else, whatever the position (self._dists keeps the results)
+        self._prices: dict = {}
         self._dists: dict = {}
 
     def _fresh(self):
@@ -87,6 +114,8 @@ class CombatJudge:
         if key != self._key:
             self._key = key
             self._cache.clear()
+            self._dice.clear()
+            self._combats.clear()
 
     def distribution(self, blue: int, red: int):
         d = self._dists.get((blue, red))
@@ -101,30 +130,64 @@ class CombatJudge:
         """Expected value for the ATTACKER's side: the defenders' losses minus
         the attackers' (weighted by the level when the attacker is this bot)."""
         self._fresh()
-        key = (tuple(attackers), tuple(defenders), tuple(sorted(fighting)), a_lead, d_lead)
+        atk, dfn, fight = tuple(attackers), tuple(defenders), tuple(sorted(fighting))
+        key = (atk, dfn, fight, a_lead, d_lead)
         v = self._cache.get(key)
         if v is not None:
             return v
-        g = self.ctx.game
-        with self.ctx.masked():
-            bd, _ = combat_breakdown(g, list(attackers), list(defenders), fighting=fighting,
-                                     attacker_leader=a_lead, defender_leader=d_lead)
-        mine = g.side_of(attackers[0]) == self.ctx.side
+        dice = self._dice.get(key[:3])
+        if dice is None:
+            with self.ctx.masked():
+                bd, _ = combat_breakdown(self.ctx.game, list(atk), list(dfn), fighting=fight)
+            dice = self._dice[key[:3]] = (bd.blue, bd.red)
+        blue, red = dice
+        # as combat_modifiers.breakdown adds the declarations [11.6]
+        if a_lead and a_lead.value:
+            blue += a_lead.value if a_lead.die == m.Die.BLUE else 0
+            red += a_lead.value if a_lead.die == m.Die.RED else 0
+        if d_lead and d_lead.value:
+            blue -= d_lead.value if d_lead.die == m.Die.BLUE else 0
+            red -= d_lead.value if d_lead.die == m.Die.RED else 0
+        v = self._cache[key] = self._expected(atk, dfn, blue, red)
+        return v
+
+    def _expected(self, attackers, defenders, blue: int, red: int) -> float:
+        price = self._combats.get((attackers, defenders))
+        if price is None:
+            g = self.ctx.game
+            pkey = (g.side_of(attackers[0]) == self.ctx.side,
+                    tuple(_terms(g, a) for a in attackers), tuple(_terms(g, d) for d in defenders))
+            price = self._prices.get(pkey)
+            if price is None:
+                if len(self._prices) >= PRICES:
+                    self._prices.clear()
+                price = self._prices[pkey] = ({}, {}, pkey)
+            self._combats[(attackers, defenders)] = price
+        values, worth, pkey = price
+        v = values.get((blue, red))
+        if v is None:
+            v = 0.0
+            for res, p in self.distribution(blue, red):
+                x = worth.get(id(res))
+                if x is None:
+                    if res.is_no_effect:
+                        continue
+                    x = worth[id(res)] = self._result_worth(pkey, res)
+                v += p * x
+            values[(blue, red)] = v
+        return v
+
+    def _result_worth(self, pkey, res) -> float:
+        mine, att, dfn = pkey
         w_att = self.level.loss_weight if mine else 1.0
         w_def = 1.0 if mine else self.level.loss_weight
-        v = 0.0
-        for res, p in self.distribution(bd.blue, bd.red):
-            if res.is_no_effect:
-                continue
-            if res.exchange:
-                gain = min(hit_cost(g, d, res.defender.first) for d in defenders) * w_def
-                lose = min(hit_cost(g, a, res.attacker.first) for a in attackers) * w_att
-            else:
-                gain = loss_cost(g, defenders, res.defender) * w_def
-                lose = loss_cost(g, attackers, res.attacker) * w_att
-            v += p * (gain - lose)
-        self._cache[key] = v
-        return v
+        if res.exchange:
+            gain = min(_hit_cost(t, res.defender.first) for t in dfn) * w_def
+            lose = min(_hit_cost(t, res.attacker.first) for t in att) * w_att
+        else:
+            gain = _loss_cost(dfn, res.defender) * w_def
+            lose = _loss_cost(att, res.attacker) * w_att
+        return gain - lose
 
     def best_leader_value(self, attackers, defenders, fighting=()) -> float:
         """The value with the attacker's best Leadership declaration [11.6]."""

@@ -18,11 +18,13 @@ import itertools
 
 import attrs
 
-from tenkatoitsu.hexmap import hex_distance
+from tenkatoitsu.hexmap import hex_distance, hexes_within
+from tenkatoitsu.kinds.battle import hooks
 from tenkatoitsu.kinds.battle.heuristic import siege_eval
-from tenkatoitsu.kinds.battle.heuristic.strategy import attackable, wear
-from tenkatoitsu.kinds.battle.queries import charge_paths, fortress, zoc
+from tenkatoitsu.kinds.battle.heuristic.strategy import attackable, decisive_leaders, wear
+from tenkatoitsu.kinds.battle.queries import charge_paths, fortress, reach, zoc
 from tenkatoitsu.kinds.battle.queries.attacks import attack_groups, group_plans
+from tenkatoitsu.kinds.battle.queries.reach import CHARGE_MP
 from tenkatoitsu.kinds.battle.scenario import model as m
 
 ATTACK, DEFENSE, MOVEMENT, REGROUP = (m.Order.ATTACK, m.Order.DEFENSE, m.Order.MOVEMENT,
@@ -59,16 +61,66 @@ def _plan_value(bot, units, attack: bool) -> float | None:
     return total
 
 
+def beyond_reach(g, uid: str, mp: float) -> bool:
+    """No end of the unit's charge of `mp` MP [6.3] can touch an enemy (its
+    every value is None): the nearest enemy is farther than its cheapest
+    steps and the last hex to contact."""
+    d = reach.nearest_enemy_distance(g, g.state.units[uid].hex, g.side_of(uid))
+    return d is None or d > (mp + reach.EPS) / charge_paths.min_charge_step(g) + 1
+
+
 def unit_contact_value(bot, uid: str, h) -> float | None:
     """The value of the unit's forced attacks [11.1] were it to end a charge on h.
     Cached: the charge and the Totsugeki judgements look at the same ends
     (the units that moved this phase are in the key: a new phase clears them
     without an event, and they decide assault or not [11.5])."""
+    g = bot.ctx.game
+    if h not in charge_paths.enemy_contact(g, g.side_of(uid))[1]:
+        return None  # no enemy next to h: nothing to attack [11.1]
+
     def compute():
         with bot.ctx.hypothetical(uid, h):
-            return _plan_value(bot, [uid], attack=True)
+            key = _surroundings(bot, uid, h)
+            v = bot.local_values.get(key, _MISSING)
+            if v is _MISSING:
+                if len(bot.local_values) >= LOCAL_VALUES:
+                    bot.local_values.clear()
+                v = bot.local_values[key] = _plan_value(bot, [uid], attack=True)
+            return v
     moved = frozenset(bot.ctx.game.state.moved)
     return bot._cached_exact(("unit-contact", uid, h, moved), compute)
+
+
+_MISSING = object()
+LOCAL_VALUES = 50_000  # bound of HeuristicBot.local_values
+#: how far the forced attacks of a unit on h read the position: its defenders
+#: (1), the units that support against them (2) and the enemies whose ZoC
+#: keeps those from supporting (3) [11.1] [11.6.1]
+LOCAL_RADIUS = 3
+_DISCS: dict = {}
+
+
+def _surroundings(bot, uid: str, h):
+    """All that the value of the unit's forced attacks from h reads: the
+    units within LOCAL_RADIUS with their states, Orders (the view's masking
+    follows from the side), sides, undecided clans [21.4.1] and Leadership,
+    whether the unit moved (assault [11.5]), and the decisive leaders [17.1]
+    (leader_worth), and night and fatigue [14]. The same surroundings give
+    the same value, whatever happens elsewhere."""
+    g = bot.ctx.game
+    disc = _DISCS.get(h)
+    if disc is None:
+        disc = _DISCS[h] = tuple(hexes_within(h, LOCAL_RADIUS))
+    units, clans, occ = g.state.units, g.state.clans, g._occ
+    parts = []
+    for x in disc:
+        for o in occ.get(x, ()):
+            u = units[o]
+            c = clans[u.clan]
+            parts.append((o, x, u.steps_lost, u.leader_killed, u.defensive_position, c.order,
+                          c.side, hooks.is_undecided(g, u.clan), g.lead(o)))
+    return (uid, h, uid in g.state.moved, tuple(parts), g.is_night(), g.is_fatigue(),
+            tuple(frozenset(decisive_leaders(g, s)) for s in g.side_ids))
 
 
 def charge_value(bot, clan: str) -> float | None:
@@ -83,6 +135,8 @@ def charge_value(bot, clan: str) -> float | None:
                 if u.id not in bot.decisive and not zoc.is_in_ezoc(g, u.id)]
         free.sort(key=lambda uid: (g.state.units[uid].steps_lost, -_strength(g, uid), uid))
         for uid in free[:SPEARHEADS_JUDGED]:
+            if beyond_reach(g, uid, CHARGE_MP):
+                continue
             for t in charge_paths.charge_targets(g, uid):
                 for h in charge_paths.spearhead_destinations(g, uid, t):
                     v = unit_contact_value(bot, uid, h)
@@ -112,8 +166,15 @@ def _strength(g, uid: str) -> int:
 
 
 def enemy_distance(bot, clan: str) -> int:
+    """Hexes from the clan to the nearest enemy it can bring to battle: a
+    question of the position alone."""
+    return bot._positional(("enemy-distance", clan), lambda: _enemy_distance(bot, clan))
+
+
+def _enemy_distance(bot, clan: str) -> int:
     g = bot.ctx.game
-    foes = [e.hex for e in bot.ctx.enemy_units() if attackable(g, bot.side, e.id)]
+    foes = bot._positional("attackable-foes", lambda: [
+        e.hex for e in bot.ctx.enemy_units() if attackable(g, bot.side, e.id)])
     return min((hex_distance(u.hex, f) for u in g.state.clan_units(clan) for f in foes),
                default=99)
 

@@ -19,6 +19,7 @@ from tenkatoitsu.kinds.battle.heuristic.orders import (
     CHARGE_REACH,
     PLAN_SAMPLE,
     SPEARHEADS_JUDGED,
+    beyond_reach,
     charge_value,
     clan_urgency,
     contact_value,
@@ -213,6 +214,8 @@ def totsugeki_reach(bot, clan: str) -> float | None:
                        if u.id not in bot.decisive and not zoc.is_in_ezoc(g, u.id)),
                       key=lambda uid: (g.state.units[uid].steps_lost, uid))
         for uid in free[:SPEARHEADS_JUDGED]:
+            if beyond_reach(g, uid, TOTSUGEKI_MP):
+                continue
             for t in charge_paths.charge_targets(g, uid):
                 for h in charge_paths.spearhead_destinations(g, uid, t, TOTSUGEKI_MP):
                     best = _value_or_none(best, unit_contact_value(bot, uid, h))

@@ -258,21 +258,24 @@ def supports(game, attackers: Iterable[str], defenders: Iterable[str],
     if not attackers or not defenders:
         return []
     side = game.side_of(attackers[0])
+    enemy = game.enemy(side)
     busy = set(fighting) | set(attackers)
     dset = set(defenders)
     dhexes = {hex_of(game, d) for d in defenders if on_map(game, d)}
-    others = [u.id for u in game.units_on_map(game.enemy(side)) if u.id not in dset]
-    out = []
-    for u in game.units_on_map(side):
-        if u.id in busy:
-            continue
-        # a ZoC covers only adjacent hexes [4.2]: the cheap test first
-        if not any(u.hex.is_adjacent(h) for h in dhexes) or \
-                not (zoc.support_reach(game, u.id) & dhexes):
-            continue
-        if any(u.hex in zoc.zoc_of(game, e) for e in others):
-            continue
-        out.append(u.id)
+    neighbours, occupants, side_of = game.map.neighbours, game.occupants, game.side_of
+    out = set()
+    # a ZoC covers only adjacent hexes [4.2]: the units next to a defender,
+    # and the enemies next to them
+    for dh in dhexes:
+        for h in neighbours(dh):
+            for uid in occupants(h):
+                if uid in busy or uid in out or side_of(uid) != side or \
+                        not (zoc.support_reach(game, uid) & dhexes):
+                    continue
+                if any(e not in dset and side_of(e) == enemy and h in zoc.zoc_of(game, e)
+                       for n in neighbours(h) for e in occupants(n)):
+                    continue
+                out.add(uid)
     return sorted(out)
 
 

@@ -28,15 +28,33 @@ def _charge_candidates(game, uid: str) -> tuple[list[str], list[str]]:
     """Enemy units the spearhead considers [6.3.1]: (free, all). Those in the
     ZoC of another of your units "may be ignored", and are (they are already
     engaged) as long as a free one can be reached at all."""
-    side = game.side_of(uid)
-    engaged: set[Hex] = set()
-    for f in game.units_on_map(side):
-        if f.id != uid:
-            engaged |= zoc.zoc_of(game, f.id)
-    enemies = game.units_on_map(game.enemy(side))
+    cover, enemies = _side_picture(game, game.side_of(uid))
+    own = zoc.zoc_of(game, uid) if game.state.units[uid].on_map else frozenset()
     # [21.4.1] undecided clans may be ignored too
-    return [e.id for e in enemies if e.hex not in engaged and not hooks.is_undecided(game, e.clan)], \
-        [e.id for e in enemies]
+    return [e for e, h, undecided in enemies
+            if not undecided and cover.get(h, 0) - (h in own) <= 0], [e for e, _, _ in enemies]
+
+
+@per_position()
+def _side_picture(game, side: str) -> tuple[dict[Hex, int], list[tuple[str, Hex, bool]]]:
+    """How many of the side's units cover each hex with their ZoC, and the
+    enemy units (id, hex, undecided [21.4.1]): what every charge of the side
+    reads, once a position."""
+    cover: dict[Hex, int] = {}
+    for f in game.units_on_map(side):
+        for h in zoc.zoc_of(game, f.id):
+            cover[h] = cover.get(h, 0) + 1
+    enemies = [(e.id, e.hex, hooks.is_undecided(game, e.clan))
+               for e in game.units_on_map(game.enemy(side))]
+    return cover, enemies
+
+
+@per_position()
+def enemy_contact(game, side: str) -> tuple[list[Hex], frozenset[Hex]]:
+    """The enemy units' hexes and their neighbours: contact needs adjacency
+    (or a fortress shared with the enemy [15.3]), and so does an attack [11.1]."""
+    foes = [e.hex for e in game.units_on_map(game.enemy(side))]
+    return foes, frozenset(n for f in foes for n in game.map.neighbours(f))
 
 
 @per_position(key=lambda game, enemy_hex: enemy_hex)
@@ -62,6 +80,13 @@ def _charge_key(game, uid: str, *rest):
     # (game.version): the unit's Order and the sieges' sides [15.3] [15.7]
     sieges = tuple((fid, s.besieged) for fid, s in game.state.sieges.items())
     return (game.version, uid, *rest, game.unit_order(uid), sieges)
+
+
+@per_position(key=lambda game: id(game.map))
+def min_charge_step(game) -> float:
+    """The cheapest step of a charge on this map: a charge of `mp` MP ends
+    at most mp / min_charge_step hexes from where it began."""
+    return min(c for out in game.map.edges("charge").values() for _, c in out)
 
 
 @per_position(limit=1024, key=_charge_key)
@@ -95,17 +120,14 @@ def charge_targets(game, uid: str) -> list[str]:
     return []
 
 
-def _reverse_charge_costs(game, uid: str, goals: Iterable[Hex],
-                          limit: float | None = None) -> dict[Hex, float]:
-    """For each hex: the cheapest charge from it to one of `goals`, under the
-    charge rules (no occupied hex; a hex in an EZoC is a dead end unless it is
-    a goal or the start). With `limit`, only the hexes whose cost is at most
-    `limit` (Dijkstra settles them in rising cost: the rest is not needed)."""
+@per_position(limit=1024, key=_charge_key)
+def _reverse_closed(game, uid: str) -> frozenset[Hex]:
+    """The hexes a step of the unit's charge may not come from (an EZoC, an
+    occupied hex, a fortress it may not enter or that holds an enemy): read
+    once for all the targets of the unit."""
     side = game.side_of(uid)
     start = game.state.units[uid].hex
     gm = game.map
-    # read once: the hexes a step of the charge may not come from (an EZoC,
-    # an occupied hex, a fortress it may not enter or that holds an enemy)
     closed = set(zoc.enemy_zoc(game, side))
     for h, occ in game.occupied():
         if not (len(occ) == 1 and occ[0] == uid):
@@ -115,19 +137,34 @@ def _reverse_charge_costs(game, uid: str, goals: Iterable[Hex],
         if not can_enter(game, side, h, uid) or fortress.is_dead_end(game, side, h):
             closed.add(h)
     closed.discard(start)
+    return frozenset(closed)
+
+
+def _reverse_charge_costs(game, uid: str, goals: Iterable[Hex],
+                          limit: float | None = None) -> dict[Hex, float]:
+    """For each hex: the cheapest charge from it to one of `goals`, under the
+    charge rules (no occupied hex; a hex in an EZoC is a dead end unless it is
+    a goal or the start). With `limit`, only the hexes whose cost is at most
+    `limit` (Dijkstra settles them in rising cost: the rest is not needed)."""
+    gm = game.map
+    closed = _reverse_closed(game, uid)
     into = gm.edges("charge-into")
     dist: dict[Hex, float] = {}
+    best: dict[Hex, float] = {}  # the cheapest cost pushed: a dearer push would be stale
     heap: list[tuple[float, int, Hex]] = []
     n = 0
     for g in goals:
         heap.append((0.0, n, g))
+        best[g] = 0.0
         n += 1
     heapq.heapify(heap)
+    pop, push = heapq.heappop, heapq.heappush
+    bound = float("inf") if limit is None else limit
     while heap:
-        c, _, h = heapq.heappop(heap)
+        c, _, h = pop(heap)
         if h in dist:
             continue
-        if limit is not None and c > limit:
+        if c > bound:
             break
         dist[h] = c
         out = into.get(h)
@@ -136,7 +173,12 @@ def _reverse_charge_costs(game, uid: str, goals: Iterable[Hex],
         for p, step in out:
             if p in dist or p in closed:
                 continue
-            heapq.heappush(heap, (c + step, n, p))
+            nc = c + step
+            old = best.get(p)
+            if old is not None and nc >= old:
+                continue
+            best[p] = nc
+            push(heap, (nc, n, p))
             n += 1
     return dist
 
@@ -195,9 +237,7 @@ def spearhead_destinations(game, uid: str, target: str | None, mp: float = CHARG
                         break
                 if not advance:
                     ends.append(h)
-    foes = [e.hex for e in game.units_on_map(game.enemy(side))]  # _touches_enemy, listed once
-    # contact needs adjacency, or a fortress shared with the enemy [15.3]: the cheap test first
-    near = {n for f in foes for n in game.map.neighbours(f)}
+    foes, near = enemy_contact(game, side)  # _touches_enemy: the cheap test first
 
     def touches(h: Hex) -> bool:
         if h not in near and not game.map.is_fortress(h):
