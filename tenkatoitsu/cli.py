@@ -528,7 +528,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_setup_arguments(sm, "players, for a kind that takes several (default: one per bot)")
     sm.add_argument("--bots", type=name_list, default="normal,random",
                     help="one bot for every seat, or one per seat (battle: random, cautious, "
-                         "normal, aggressive)")
+                         "normal, aggressive, hard; settings after the name: hard:think=2)")
     sm.add_argument("--rotate", action="store_true",
                     help="rotate the bots round the seats game by game (measures the seats' "
                          "advantage apart from the bots')")

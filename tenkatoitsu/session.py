@@ -151,11 +151,30 @@ def undo_point(asked: Sequence[str], humans: Collection[str],
 
 
 def make_bot(kind: Kind, name: str, seed: int, player: str):
+    """The bot `name` for `player`; settings follow the name, each `:key=value`
+    (`hard:think=2`), for a factory that lists them in its `settings`."""
+    base, *given = name.split(":")
     try:
-        factory = kind.bots[name]
+        factory = kind.bots[base]
     except KeyError:
-        raise ValueError(f"unknown bot '{name}' (bots: {', '.join(kind.bots)})") from None
-    return factory(seed, player)
+        raise ValueError(f"unknown bot '{base}' (bots: {', '.join(kind.bots)})") from None
+    if not given:
+        return factory(seed, player)
+    takes = getattr(factory, "settings", {})
+    if not takes:
+        raise ValueError(f"bot '{base}' takes no settings (got '{name}')")
+    settings = {}
+    for item in given:
+        key, sep, text = item.partition("=")
+        if not sep or key not in takes:
+            raise ValueError(f"bot '{base}': '{item}' is not a setting (settings: "
+                             f"{', '.join(f'{k}=N' for k in takes)}; e.g. {base}:{next(iter(takes))}=2)")
+        try:
+            settings[key] = takes[key](text)
+        except ValueError:
+            raise ValueError(f"bot '{base}': {key} takes a {takes[key].__name__}, not "
+                             f"'{text}'") from None
+    return factory(seed, player, **settings)
 
 
 # ---------------------------------------------------------------- loading a save

@@ -23,7 +23,7 @@ BATTLE_FLOORS = [
     ("scenario rules", ["scenario_rules"]),
     ("game loop", ["game", "play"]),
     ("what a player sees", ["view", "text"]),
-    ("bots", ["heuristic", "bots"]),
+    ("bots", ["heuristic", "search", "bots"]),
     ("the kind's plugin", ["kind", "load", ""]),
 ]
 

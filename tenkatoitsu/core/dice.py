@@ -15,6 +15,11 @@ class Dice:
         self._rng = random.Random(seed)
         self._emit = emit
 
+    def reseed(self, seed) -> None:
+        """Roll from a new stream: a search's copy of a game rolls dice of its
+        own, never the dice the game will roll."""
+        self._rng = random.Random(seed)
+
     def roll(self, n: int, purpose: str, rule: str, *, colour: str | None = None,
              side: str | None = None, faces: int = 6) -> tuple[int, ...]:
         """`n` dice of `faces` faces (a d12 game passes 12)."""

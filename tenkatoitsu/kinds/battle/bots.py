@@ -1,9 +1,13 @@
-"""The battle's bots: the random bot (the rules' fuzzer) and the heuristic
-commander at three levels (tenkatoitsu.kinds.battle.heuristic).
+"""The battle's bots: the random bot (the rules' fuzzer), the heuristic
+commander at three levels (tenkatoitsu.kinds.battle.heuristic) and `hard`,
+the normal commander checked by Monte Carlo search
+(tenkatoitsu.kinds.battle.search), whose settings are given after its name:
+`hard:think=2:turns=2`.
 
-The heuristic package is imported when a game first needs it, by name, as the
-registry imports a kind: `check`, `fmt` and `show` never play, and its import
-is a third of the kind's (about 50 ms at every start)."""
+The heuristic and search packages are imported when a game first needs
+them, by name, as the registry imports a kind: `check`, `fmt` and `show`
+never play, and the heuristic's import is a third of the kind's (about
+50 ms at every start)."""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from tenkatoitsu.bots import DeadEnd, RandomBot
 __all__ = ["BOTS", "DeadEnd", "RandomBot", "attach_bots", "make_bot"]
 
 HEURISTIC = "tenkatoitsu.kinds.battle.heuristic"
+SEARCH = "tenkatoitsu.kinds.battle.search"
 
 
 def _heuristic(level: str):
@@ -22,8 +27,15 @@ def _heuristic(level: str):
     return factory
 
 
+def _search(seed: int, side: str, **settings):
+    return import_module(SEARCH).SearchBot(seed, side, **settings)
+
+
+#: the settings `hard` takes, and their types (tenkatoitsu.kinds.battle.search.bot)
+_search.settings = {"playouts": int, "think": float, "turns": int, "width": int, "workers": int}
+
 BOTS = {"random": RandomBot, "cautious": _heuristic("cautious"), "normal": _heuristic("normal"),
-        "aggressive": _heuristic("aggressive")}
+        "aggressive": _heuristic("aggressive"), "hard": _search}
 
 
 def make_bot(name: str, seed: int, side: str):

@@ -61,6 +61,8 @@ class Game:
         self.events: list[Event] = []
         self.digest = EventDigest()
         self.listeners: list = []
+        self.answers: list = []  # every answer given to the rules, set by `play`
+        self.flow = None  # the rules' generator the game is played by, set by `play`
         self.dice = Dice(seed, self.emit)
         self.unit_defs: dict[str, m.Unit] = {u.id: u for _, _, u in scenario.units()}
         self.clan_defs: dict[str, m.Clan] = {c.id: c for _, c in scenario.clans()}

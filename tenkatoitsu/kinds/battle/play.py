@@ -1,5 +1,9 @@
 """A whole game as one rule generator: turn after turn, the command sequence
-then the activation sequence [3.2], until the last turn or a victory."""
+then the activation sequence [3.2], until the last turn or a victory.
+
+The game keeps the generator it is played by (`game.flow`) and every answer
+given to it (`game.answers`): a search plays on from the position in a copy
+of the process, or rebuilds the position by replaying the answers."""
 
 from __future__ import annotations
 
@@ -30,6 +34,25 @@ def end_of_turn(game) -> None:
 
 
 def play(game):
+    """The game's rules, answered through `game.flow`; answers land in `game.answers`."""
+    game.answers = []
+    game.flow = _answered(game, _sequence(game))
+    return game.flow
+
+
+def _answered(game, rules):
+    """The rules' decisions passed on, each answer kept on the game."""
+    try:
+        decision = next(rules)
+        while True:
+            answer = yield decision
+            game.answers.append(answer)
+            decision = rules.send(answer)
+    except StopIteration as end:
+        return end.value
+
+
+def _sequence(game):
     st = game.state
     last = game.scenario.turns.last
     try:
