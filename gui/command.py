@@ -34,7 +34,7 @@ def parse_players(text: str, kind, scenario, count: int | None = None):
     if len(parts) != len(ids):
         raise ValueError(f"--players takes one entry per seat ({', '.join(ids)})")
     for p in parts:
-        if p != HUMAN and p not in kind.bots:
+        if p != HUMAN and p.split(":")[0] not in kind.bots:  # a bot's settings follow ':'
             raise ValueError(f"unknown player '{p}' (human, or a bot: {', '.join(kind.bots)})")
     return tuple(zip(ids, parts))
 

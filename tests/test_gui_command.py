@@ -7,7 +7,10 @@ import sys
 import tomllib
 from pathlib import Path
 
+from tenkatoitsu_gui.command import parse_players
+
 from tenkatoitsu.cli import main
+from tenkatoitsu.dsl.loader import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -50,3 +53,15 @@ def test_pyproject_lists_every_package():
             if f.is_file() and "__pycache__" not in f.parts and (data or f.suffix == ".py"):
                 found.add(".".join((name,) + f.parent.relative_to(base).parts))
     assert found == listed, f"add to [tool.setuptools] packages: {sorted(found - listed)}"
+
+
+def test_the_window_takes_hard_with_its_settings_as_a_player():
+    sf = load_scenario("training")
+    assert parse_players("human,hard:think=2", sf.kind, sf.document) == (
+        ("oda", "human"), ("asai", "hard:think=2"))
+    try:
+        parse_players("human,hardest", sf.kind, sf.document)
+    except ValueError as e:
+        assert "unknown player 'hardest'" in str(e)
+    else:
+        raise AssertionError("hardest is no bot")

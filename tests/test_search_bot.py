@@ -5,6 +5,7 @@ settings are read from the bot's name."""
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 import time
@@ -216,3 +217,10 @@ def test_a_redrawn_world_keeps_nothing_of_what_was_hidden():
     h.plan = plans[-1]
     redraw(g, side, random.Random(9))
     assert h.plan == plans[-1]
+
+
+
+def test_a_replayed_search_leaves_the_collector_on():
+    s, d = position()
+    searcher(s, d.side, playouts=3, fork=False).choose(d)
+    assert gc.isenabled()

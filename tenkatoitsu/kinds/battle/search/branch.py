@@ -17,6 +17,7 @@ of the dice to come."""
 
 from __future__ import annotations
 
+import gc
 import os
 import struct
 import threading
@@ -72,6 +73,7 @@ def _spawn(game: Game, job: tuple, playout: Playout) -> tuple[int, int]:
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the copy: play, report, leave without running the parent's exit hooks
+        gc.disable()  # it lives for one playout: collecting would only copy the parent's pages
         code = 0
         try:
             os.close(read)

@@ -8,7 +8,6 @@ lead, so that among equal results the wider lead counts."""
 
 from __future__ import annotations
 
-import gc
 import random
 
 from tenkatoitsu.kinds.battle import hooks
@@ -23,7 +22,6 @@ MAX_DECISIONS = 20_000  # a playout that runs away is a fault, not a result
 
 def playout(game, side: str, answer, seed: int, turns: int) -> float:
     """The score for `side` of one playout of `answer` (the copy is used up)."""
-    gc.disable()  # a copy lives for one playout: collecting would only copy pages
     rng = random.Random(seed)
     game.listeners.clear()  # nobody watches a playout
     redraw(game, side, rng)
