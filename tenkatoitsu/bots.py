@@ -8,6 +8,7 @@ its seat can see with `attach(context)` (`Kind.attach_bots`)."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping
 from functools import partial
@@ -16,6 +17,20 @@ from typing import Any
 import attrs
 
 from tenkatoitsu.core.decisions import Decision
+
+
+def beats_incumbent(results: list[float], incumbent: list[float], confidence: float,
+                    min_pairs: int) -> bool:
+    """Whether a searching bot's candidate beat the incumbent answer: the mean
+    of their paired playout differences (playout j of both drew the same
+    dice) exceeds `confidence` standard errors, over at least `min_pairs`."""
+    diffs = [a - b for a, b in zip(results, incumbent)]
+    n = len(diffs)
+    if n < max(2, min_pairs):
+        return False
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > confidence * math.sqrt(var / n)
 
 
 class DeadEnd(RuntimeError):

@@ -27,6 +27,7 @@ import random
 import time
 from collections import Counter
 
+from tenkatoitsu.bots import beats_incumbent
 from tenkatoitsu.core.decisions import Decision
 from tenkatoitsu.kinds.battle.heuristic import HeuristicBot
 from tenkatoitsu.kinds.battle.search import branch
@@ -152,15 +153,8 @@ class SearchBot:
                     ranked[:keep - 1] + [incumbent]
                 played = len(incumbent.results)
         best = max(alive, key=Candidate.mean)
-        return best.answer if self._beats(best, incumbent) else incumbent.answer
+        if best is incumbent or not beats_incumbent(best.results, incumbent.results, CONFIDENCE,
+                                                        MIN_PAIRS):
+            return incumbent.answer
+        return best.answer
 
-    def _beats(self, c: Candidate, incumbent: Candidate) -> bool:
-        if c is incumbent:
-            return True
-        diffs = [a - b for a, b in zip(c.results, incumbent.results)]
-        n = len(diffs)
-        if n < MIN_PAIRS:
-            return False
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return mean > CONFIDENCE * math.sqrt(var / n)

@@ -22,6 +22,7 @@ import random
 import time
 from collections.abc import Callable
 
+from tenkatoitsu.bots import beats_incumbent
 from tenkatoitsu.core.decisions import Decision
 from tenkatoitsu.kinds.castles.bots.heuristic import (
     WEIGHTS,
@@ -315,12 +316,5 @@ class SearchBot:
         return best.answer if self._beats(best, incumbent) else incumbent.answer
 
     def _beats(self, c: Candidate, incumbent: Candidate) -> bool:
-        if c is incumbent:
-            return True
-        diffs = [a - b for a, b in zip(c.results, incumbent.results)]
-        n = len(diffs)
-        if n < MIN_PAIRS:
-            return False
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return mean > self.confidence * math.sqrt(var / n)
+        return c is incumbent or beats_incumbent(c.results, incumbent.results,
+                                                 self.confidence, MIN_PAIRS)
