@@ -138,7 +138,8 @@ class CombatJudge:
         dice = self._dice.get(key[:3])
         if dice is None:
             with self.ctx.masked():
-                bd, _ = combat_breakdown(self.ctx.game, list(atk), list(dfn), fighting=fight)
+                bd, _ = combat_breakdown(self.ctx.game, list(atk), list(dfn), fighting=fight,
+                                         explain=False)
             dice = self._dice[key[:3]] = (bd.blue, bd.red)
         blue, red = dice
         # as combat_modifiers.breakdown adds the declarations [11.6]

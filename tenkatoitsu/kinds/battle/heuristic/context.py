@@ -11,10 +11,11 @@ The real orders are put back when the block ends, and nothing is emitted."""
 
 from __future__ import annotations
 
+import heapq
 import itertools
 from contextlib import contextmanager
 
-from tenkatoitsu.hexmap import Hex, shortest_paths
+from tenkatoitsu.hexmap import Hex
 from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.view import ASSUMED_HIDDEN_ORDER, HIDDEN, player_view
 
@@ -124,12 +125,43 @@ class BotContext:
         key = frozenset(goals)
         f = self._fields.get(key)
         if f is None:
-            gm = self.game.map
-            res = shortest_paths(list(key), lambda a, b: gm.march_cost(b, a),
-                                 neighbours=gm.neighbours)
-            f = self._fields[key] = dict(res.cost)
+            f = self._fields[key] = _march_field(self.game.map, key)
             if len(self._fields) > 256:
                 self._fields.clear()
                 self._fields[key] = f
         return f
 
+
+def _march_field(gm, goals) -> dict[Hex, float]:
+    """A Dijkstra from every goal at once over the map's table of march steps
+    into each hex (the costs of hexmap.shortest_paths, without a callback for
+    each step)."""
+    into = gm.edges("march-into")
+    cost: dict[Hex, float] = {}
+    best: dict[Hex, float] = {}
+    heap = []
+    for i, h in enumerate(goals):
+        best[h] = 0.0
+        heap.append((0.0, i, h))
+    heapq.heapify(heap)
+    n = len(heap)
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        c, _, h = pop(heap)
+        if h in cost:
+            continue
+        cost[h] = c
+        out = into.get(h)
+        if out is None:
+            out = gm.crossings(h, "march-into")
+        for p, step in out:
+            if p in cost:
+                continue
+            nc = c + step
+            old = best.get(p)
+            if old is not None and nc >= old:
+                continue
+            best[p] = nc
+            push(heap, (nc, n, p))
+            n += 1
+    return cost

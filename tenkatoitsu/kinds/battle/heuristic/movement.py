@@ -30,8 +30,11 @@ def _hexval(value, here: Hex | None) -> Hex:
 
 
 def enemy_hexes(bot) -> list[Hex]:
+    """The hexes of the enemies the side can bring to battle: a question of
+    the position alone (asked of every hex a unit may go to)."""
     g = bot.ctx.game
-    return [e.hex for e in bot.ctx.enemy_units() if attackable(g, bot.side, e.id)]
+    return list(bot._positional("attackable-foes", lambda: [
+        e.hex for e in bot.ctx.enemy_units() if attackable(g, bot.side, e.id)]))
 
 
 def goal_score(bot, uid: str, h: Hex) -> float:

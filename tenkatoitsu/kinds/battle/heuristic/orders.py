@@ -18,7 +18,7 @@ import itertools
 
 import attrs
 
-from tenkatoitsu.hexmap import hex_distance, hexes_within
+from tenkatoitsu.hexmap import hexes_within
 from tenkatoitsu.kinds.battle import hooks
 from tenkatoitsu.kinds.battle.heuristic import siege_eval
 from tenkatoitsu.kinds.battle.heuristic.strategy import attackable, decisive_leaders, wear
@@ -64,9 +64,12 @@ def _plan_value(bot, units, attack: bool) -> float | None:
 def beyond_reach(g, uid: str, mp: float) -> bool:
     """No end of the unit's charge of `mp` MP [6.3] can touch an enemy (its
     every value is None): the nearest enemy is farther than its cheapest
-    steps and the last hex to contact."""
+    steps and the last hex to contact, or no hex the charge reaches within
+    `mp` is next to one (every end is such a hex, or the start)."""
     d = reach.nearest_enemy_distance(g, g.state.units[uid].hex, g.side_of(uid))
-    return d is None or d > (mp + reach.EPS) / charge_paths.min_charge_step(g) + 1
+    if d is None or d > (mp + reach.EPS) / charge_paths.min_charge_step(g) + 1:
+        return True
+    return not charge_paths.contact_within(g, uid, mp)
 
 
 def unit_contact_value(bot, uid: str, h) -> float | None:
@@ -79,8 +82,10 @@ def unit_contact_value(bot, uid: str, h) -> float | None:
         return None  # no enemy next to h: nothing to attack [11.1]
 
     def compute():
+        # the other units read the same inside the hypothetical position
+        known = bot._cached_exact("unit-parts", dict)
         with bot.ctx.hypothetical(uid, h):
-            key = _surroundings(bot, uid, h)
+            key = _surroundings(bot, uid, h, known)
             v = bot.local_values.get(key, _MISSING)
             if v is _MISSING:
                 if len(bot.local_values) >= LOCAL_VALUES:
@@ -92,6 +97,7 @@ def unit_contact_value(bot, uid: str, h) -> float | None:
 
 
 _MISSING = object()
+_DECISIVE = ("decisive leaders",)  # their entry among the units' parts
 LOCAL_VALUES = 50_000  # bound of HeuristicBot.local_values
 #: how far the forced attacks of a unit on h read the position: its defenders
 #: (1), the units that support against them (2) and the enemies whose ZoC
@@ -100,13 +106,15 @@ LOCAL_RADIUS = 3
 _DISCS: dict = {}
 
 
-def _surroundings(bot, uid: str, h):
+def _surroundings(bot, uid: str, h, known: dict):
     """All that the value of the unit's forced attacks from h reads: the
     units within LOCAL_RADIUS with their states, Orders (the view's masking
     follows from the side), sides, undecided clans [21.4.1] and Leadership,
     whether the unit moved (assault [11.5]), and the decisive leaders [17.1]
     (leader_worth), and night and fatigue [14]. The same surroundings give
-    the same value, whatever happens elsewhere."""
+    the same value, whatever happens elsewhere. `known`: the parts of the
+    units but `uid`, and the decisive leaders, as the position before the
+    hypothetical move has them."""
     g = bot.ctx.game
     disc = _DISCS.get(h)
     if disc is None:
@@ -115,12 +123,20 @@ def _surroundings(bot, uid: str, h):
     parts = []
     for x in disc:
         for o in occ.get(x, ()):
-            u = units[o]
-            c = clans[u.clan]
-            parts.append((o, x, u.steps_lost, u.leader_killed, u.defensive_position, c.order,
-                          c.side, hooks.is_undecided(g, u.clan), g.lead(o)))
-    return (uid, h, uid in g.state.moved, tuple(parts), g.is_night(), g.is_fatigue(),
-            tuple(frozenset(decisive_leaders(g, s)) for s in g.side_ids))
+            p = known.get(o) if o != uid else None
+            if p is None:
+                u = units[o]
+                c = clans[u.clan]
+                p = (o, x, u.steps_lost, u.leader_killed, u.defensive_position, c.order,
+                     c.side, hooks.is_undecided(g, u.clan), g.lead(o))
+                if o != uid:
+                    known[o] = p
+            parts.append(p)
+    decisive = known.get(_DECISIVE)
+    if decisive is None:
+        decisive = known[_DECISIVE] = tuple(frozenset(decisive_leaders(g, s))
+                                            for s in g.side_ids)
+    return (uid, h, uid in g.state.moved, tuple(parts), g.is_night(), g.is_fatigue(), decisive)
 
 
 def charge_value(bot, clan: str) -> float | None:
@@ -175,8 +191,15 @@ def _enemy_distance(bot, clan: str) -> int:
     g = bot.ctx.game
     foes = bot._positional("attackable-foes", lambda: [
         e.hex for e in bot.ctx.enemy_units() if attackable(g, bot.side, e.id)])
-    return min((hex_distance(u.hex, f) for u in g.state.clan_units(clan) for f in foes),
-               default=99)
+    best = None
+    for u in g.state.clan_units(clan):
+        q, r = u.hex
+        for fq, fr in foes:  # hex_distance, inlined: a clan against every foe
+            dq, dr = fq - q, fr - r
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+            if best is None or d < best:
+                best = d
+    return 99 if best is None else best
 
 
 def open_objective(bot, clan: str) -> bool:

@@ -183,7 +183,9 @@ def family_worth(bot, fam: str) -> float:
                    for u in g.state.clan_units(c, on_map_only=False))
     decided = [u.hex for s in g.side_ids for u in g.units_on_map(s)
                if not b.is_undecided(u.clan)]
-    near = min((hex_distance(u.hex, h) for u in units for h in decided), default=8)
+    # hex_distance, inlined: every unit of the family against every decided one
+    near = min([(abs(q - uq) + abs(r - ur) + abs(q - uq + r - ur)) >> 1
+                for uq, ur in (u.hex for u in units) for q, r in decided], default=8)
     return strength * (1.0 + 2.0 / (1.0 + near))
 
 

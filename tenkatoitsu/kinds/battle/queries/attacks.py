@@ -311,13 +311,16 @@ def combat_fighters(game, attackers: list[str], defenders: list[str]
 def combat_breakdown(game, attackers: list[str], defenders: list[str], *, totsugeki: bool = False,
                      fighting: Iterable[str] | None = None,
                      attacker_leader: Leadership | None = None,
-                     defender_leader: Leadership | None = None) -> tuple[Breakdown, list[str]]:
-    """The dice modifiers of a combat and the units supporting it. A pure query."""
+                     defender_leader: Leadership | None = None,
+                     explain: bool = True) -> tuple[Breakdown, list[str]]:
+    """The dice modifiers of a combat and the units supporting it. A pure query.
+    Without `explain`, the dice alone (breakdown)."""
     afs, dfs, prepared = combat_fighters(game, attackers, defenders)
     sup = supports(game, attackers, defenders, set(fighting or ()) | set(attackers))
     sc = game.scenario
     bd = breakdown(afs, dfs, combat_types=sc.combat_types, modifiers=sc.combat_modifiers,
                    states=sc.states, firearms_prepared=prepared, supports=len(sup),
                    totsugeki=totsugeki and any(f.combat_type == SHINGEKI for f in afs),
-                   attacker_leader=attacker_leader, defender_leader=defender_leader)
+                   attacker_leader=attacker_leader, defender_leader=defender_leader,
+                   explain=explain)
     return bd, sup

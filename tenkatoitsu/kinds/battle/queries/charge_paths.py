@@ -18,6 +18,7 @@ from tenkatoitsu.kinds.battle.queries.reach import (
     can_enter,
     can_start,
     cohesive,
+    entry_signature,
     frontier,
     in_contact,
     search,
@@ -57,6 +58,11 @@ def enemy_contact(game, side: str) -> tuple[list[Hex], frozenset[Hex]]:
     return foes, frozenset(n for f in foes for n in game.map.neighbours(f))
 
 
+@per_position()
+def _foe_hexes(game, side: str) -> frozenset[Hex]:
+    return frozenset(enemy_contact(game, side)[0])
+
+
 @per_position(key=lambda game, enemy_hex: enemy_hex)
 def _contact_hexes(game, enemy_hex: Hex) -> list[Hex]:
     """The hexes in contact with an enemy: its neighbours (not across an
@@ -71,6 +77,21 @@ def _charge_frontier(game, uid: str) -> Frontier:
     """The charge search from the unit [6.3.1]: unlimited MP (the distance to
     an enemy is measured however far), settled only as far as asked."""
     return frontier(game, game.side_of(uid), game.state.units[uid].hex, "charge", None, uid)
+
+
+def contact_within(game, uid: str, mp: float) -> bool:
+    """Does the unit's charge search reach, within `mp`, a hex next to an
+    enemy unit (enemy_contact)? The hexes within `mp` are the ones
+    spearhead_destinations settles first."""
+    res = _charge_frontier(game, uid)
+    res.settle(mp + 2 * EPS)
+    near = enemy_contact(game, game.side_of(uid))[1]
+    for h, c in res.cost.items():  # in settling order: rising costs
+        if c > mp + EPS:
+            return False
+        if h in near:
+            return True
+    return False
 
 
 def _charge_key(game, uid: str, *rest):
@@ -89,6 +110,19 @@ def min_charge_step(game) -> float:
     return min(c for out in game.map.edges("charge").values() for _, c in out)
 
 
+@per_position(limit=256)
+def _goals(game, group: tuple[str, ...]) -> dict[Hex, list[str]]:
+    """The hexes in contact with the enemies of `group`, each with those
+    enemies: the same for every spearhead of a side that weighs the same
+    enemies, once a position."""
+    goals: dict[Hex, list[str]] = {}
+    units = game.state.units
+    for e in group:
+        for g in _contact_hexes(game, units[e].hex):
+            goals.setdefault(g, []).append(e)
+    return goals
+
+
 @per_position(limit=1024, key=_charge_key)
 def charge_targets(game, uid: str) -> list[str]:
     """[6.3.1] the enemy units at the smallest MP distance from a would-be
@@ -104,10 +138,7 @@ def charge_targets(game, uid: str) -> list[str]:
         return []
     res = _charge_frontier(game, uid)
     for group in _charge_candidates(game, uid):
-        goals: dict[Hex, list[str]] = {}
-        for e in group:
-            for g in _contact_hexes(game, game.state.units[e].hex):
-                goals.setdefault(g, []).append(e)
+        goals = _goals(game, tuple(group))
         if not any(g in res.cost for g in goals):
             res.settle(until=goals)
         reached = [res.cost[g] for g in goals if g in res.cost]
@@ -120,34 +151,42 @@ def charge_targets(game, uid: str) -> list[str]:
     return []
 
 
-@per_position(limit=1024, key=_charge_key)
 def _reverse_closed(game, uid: str) -> frozenset[Hex]:
     """The hexes a step of the unit's charge may not come from (an EZoC, an
-    occupied hex, a fortress it may not enter or that holds an enemy): read
-    once for all the targets of the unit."""
-    side = game.side_of(uid)
-    start = game.state.units[uid].hex
-    gm = game.map
+    occupied hex, a fortress it may not enter or that holds an enemy), but
+    for its own hex (its start), which the caller lets it come from anyway:
+    the same for every unit of the side that enters the fortresses alike."""
+    return _side_closed(game, game.side_of(uid), uid)
+
+
+@per_position(key=lambda game, side, uid: (game.version, side, entry_signature(game, uid)))
+def _side_closed(game, side: str, uid: str) -> frozenset[Hex]:
     closed = set(zoc.enemy_zoc(game, side))
-    for h, occ in game.occupied():
-        if not (len(occ) == 1 and occ[0] == uid):
-            closed.add(h)
-    for h in gm.fortress_of:
+    closed.update(h for h, _ in game.occupied())
+    for h in game.map.fortress_of:
         closed.discard(h)  # a fortress holds many: its own rules below [15.3]
         if not can_enter(game, side, h, uid) or fortress.is_dead_end(game, side, h):
             closed.add(h)
-    closed.discard(start)
     return frozenset(closed)
 
 
 def _reverse_charge_costs(game, uid: str, goals: Iterable[Hex],
-                          limit: float | None = None) -> dict[Hex, float]:
+                          limit: float | None = None,
+                          ahead: dict[Hex, float] | None = None) -> dict[Hex, float]:
     """For each hex: the cheapest charge from it to one of `goals`, under the
     charge rules (no occupied hex; a hex in an EZoC is a dead end unless it is
     a goal or the start). With `limit`, only the hexes whose cost is at most
-    `limit` (Dijkstra settles them in rising cost: the rest is not needed)."""
+    `limit` (Dijkstra settles them in rising cost: the rest is not needed).
+
+    With `ahead` (the forward search's costs, settled at least to `limit`):
+    only the hexes that may lie on a route of at most `limit` from the start,
+    those whose forward and backward costs add up to no more. A step of a
+    route is legal both ways, so every hex of such a route keeps its exact
+    cost; any other hex is left out or costs more than the route's, which
+    the ends' tests of spearhead_destinations tell apart all the same."""
     gm = game.map
     closed = _reverse_closed(game, uid)
+    start = game.state.units[uid].hex
     into = gm.edges("charge-into")
     dist: dict[Hex, float] = {}
     best: dict[Hex, float] = {}  # the cheapest cost pushed: a dearer push would be stale
@@ -171,16 +210,27 @@ def _reverse_charge_costs(game, uid: str, goals: Iterable[Hex],
         if out is None:
             out = gm.crossings(h, "charge-into")
         for p, step in out:
-            if p in dist or p in closed:
+            if p in dist or (p in closed and p != start):
                 continue
             nc = c + step
             old = best.get(p)
             if old is not None and nc >= old:
                 continue
+            if ahead is not None:
+                fc = ahead.get(p)
+                if fc is None or fc + nc > bound:
+                    continue
             best[p] = nc
             push(heap, (nc, n, p))
             n += 1
     return dist
+
+
+@per_position(limit=1024, key=_charge_key)
+def _reverse_costs(game, uid: str, goals: tuple[Hex, ...], limit: float) -> dict[Hex, float]:
+    # a Totsugeki's charge [10.4.1] and a plain one seek the same target by
+    # the same routes: the ends differ, the backward search does not
+    return _reverse_charge_costs(game, uid, goals, limit, _charge_frontier(game, uid).cost)
 
 
 @per_position(limit=1024, key=_charge_key)
@@ -215,10 +265,12 @@ def spearhead_destinations(game, uid: str, target: str | None, mp: float = CHARG
             goal_set = set(goals)
             # a hex on a cheapest route has a reverse cost of at most `total`;
             # the slack keeps every neighbour test below exactly as without a limit
-            rev = _reverse_charge_costs(game, uid, goals, total + 3 * EPS)
+            rev = _reverse_costs(game, uid, tuple(goals), total + 3 * EPS)
             ez = zoc.enemy_zoc(game, side)
             for h, c in fwd.cost.items():
-                if c > mp + EPS or h not in rev or abs(c + rev[h] - total) > EPS:
+                if c > mp + EPS:
+                    break  # settled in rising cost: the rest is beyond the MP
+                if h not in rev or abs(c + rev[h] - total) > EPS:
                     continue
                 if h in goal_set:
                     ends.append(h)
@@ -238,16 +290,24 @@ def spearhead_destinations(game, uid: str, target: str | None, mp: float = CHARG
                 if not advance:
                     ends.append(h)
     foes, near = enemy_contact(game, side)  # _touches_enemy: the cheap test first
+    foe_set = _foe_hexes(game, side)
+    gm = game.map
 
     def touches(h: Hex) -> bool:
-        if h not in near and not game.map.is_fortress(h):
-            return False
+        if not gm.is_fortress(h):
+            # out of a fortress, contact is with a neighbour [15.3]
+            return h in near and any(n in foe_set and in_contact(game, h, n)
+                                     for n in gm.neighbours(h))
         return any(in_contact(game, h, f) for f in foes)
 
     touching = [h for h in ends if touches(h)]
     if not touching:
-        within = [h for h, c in fwd.cost.items() if c <= mp + EPS]
-        touching = [h for h in within if touches(h)]
+        touching = []
+        for h, c in fwd.cost.items():
+            if c > mp + EPS:
+                break
+            if touches(h):
+                touching.append(h)
     if touching:
         ends = touching
     if not ends:

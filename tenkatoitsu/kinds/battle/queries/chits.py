@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from tenkatoitsu.core.memo import per_position
-from tenkatoitsu.hexmap import Hex, shortest_paths, shortest_paths_over
+from tenkatoitsu.hexmap import Frontier, Hex, shortest_paths
 from tenkatoitsu.kinds.battle import hooks
 from tenkatoitsu.kinds.battle.state import DELAY_BOXES, chit_clan, delay_place
 
@@ -81,21 +81,26 @@ def _command_distance(game, side: str, clan: str, uid: str | None) -> float | No
         return None
     if not game.map.fortress_of:
         # no fortress: the costs do not depend on the targets, so one search
-        # from the commander serves every chit of the selection [9.3]
-        costs = _costs_from(game, side, start)
-        return min((costs[t] for t in targets if t in costs), default=None)
+        # from the commander serves every chit of the selection [9.3]; it
+        # settles in rising cost, so it goes only as far as the first of the
+        # clan's hexes (a hex settled before is no dearer than one after)
+        res = _command_frontier(game, side, start)
+        if not any(t in res.cost for t in targets):
+            res.settle(until=targets)
+        return min((res.cost[t] for t in targets if t in res.cost), default=None)
     res = _command_paths(game, side, start, targets)
     return min((res.cost[t] for t in targets if t in res.cost), default=None)
 
 
 @per_position(limit=64)
-def _costs_from(game, side: str, start: Hex) -> dict[Hex, float]:
-    # every hex the command reaches: never into an enemy unit, fortress or
-    # not (no target to excuse it), over the map's table of command costs
+def _command_frontier(game, side: str, start: Hex) -> Frontier:
+    # the command's search, settled as far as asked: never into an enemy
+    # unit, fortress or not (no target to excuse it), over the map's table
+    # of command costs
     mi = game.map
     enemy_hexes = {x.hex for x in game.units_on_map(game.enemy(side))}
-    return shortest_paths_over(mi.edges("command"), start, closed=enemy_hexes,
-                               crossings=lambda h: mi.crossings(h, "command")).cost
+    return Frontier(mi.edges("command"), start, closed=enemy_hexes,
+                    crossings=lambda h: mi.crossings(h, "command"))
 
 
 def _command_paths(game, side: str, start: Hex, targets: set[Hex] | None):

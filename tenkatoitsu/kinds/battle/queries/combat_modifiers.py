@@ -119,8 +119,10 @@ def breakdown(
     totsugeki: bool = False,
     attacker_leader: Leadership | None = None,
     defender_leader: Leadership | None = None,
+    explain: bool = True,
 ) -> Breakdown:
-    """The blue and red modifiers of a combat with every line that makes them."""
+    """The blue and red modifiers of a combat with every line that makes them
+    (none without `explain`: the same dice, for a judge that weighs many)."""
     types = {(t.name, t.role): t for t in combat_types.rows}
     mods = {r.name: r for r in modifiers.rows}
     state_by_steps = {v: k for k, v in states.levels}
@@ -135,54 +137,65 @@ def breakdown(
             value = sign * getattr(f, term.stat)
             if value:
                 b, r = _add(totals, term.die, value)
-                lines.append(Line(f"{f.id} {f.combat_type}: {term.stat} {value:+d}", "11.5", b, r))
+                if explain:
+                    lines.append(Line(f"{f.id} {f.combat_type}: {term.stat} {value:+d}", "11.5", b, r))
 
     for f in attackers:
         stat_lines(f, "attacker", +1)
         t = terrain_modifier(f)
         if t:
-            lines.append(Line(f"{f.id}: terrain {t:+d}", "11.6.2", t, 0))
+            if explain:
+                lines.append(Line(f"{f.id}: terrain {t:+d}", "11.6.2", t, 0))
             totals["blue"] += t
     for f in defenders:
         stat_lines(f, "defender", -1)
         if f.defensive_position and f.order == m.Order.DEFENSE:
             dp = mods["defensive-position"]
             b, r = _add(totals, dp.die, dp.value)
-            lines.append(Line(f"{f.id}: defensive position {dp.value:+d}", "11.8", b, r))
+            if explain:
+                lines.append(Line(f"{f.id}: defensive position {dp.value:+d}", "11.8", b, r))
 
     # [11.6] states: + the smallest defender modifier, - the largest attacker one
     d_state = min((f.steps_lost for f in defenders), default=0)
     a_state = max((f.steps_lost for f in attackers), default=0)
     if d_state:
         b, r = _add(totals, mods["defender-state"].die, d_state)
-        lines.append(Line(f"defender {state_by_steps.get(d_state, d_state)} {d_state:+d}", "11.6", b, r))
+        if explain:
+            lines.append(Line(f"defender {state_by_steps.get(d_state, d_state)} {d_state:+d}", "11.6", b, r))
     if a_state:
         b, r = _add(totals, mods["attacker-state"].die, -a_state)
-        lines.append(Line(f"attacker {state_by_steps.get(a_state, a_state)} {-a_state:+d}", "11.6", b, r))
+        if explain:
+            lines.append(Line(f"attacker {state_by_steps.get(a_state, a_state)} {-a_state:+d}", "11.6", b, r))
 
     moving = (m.Order.MOVEMENT, m.Order.REGROUP)
     if defenders and all(f.order in moving for f in defenders):
         mo = mods["defender-moving"]
         b, r = _add(totals, mo.die, mo.value)
-        lines.append(Line(f"all defenders in Movement or Regroup {mo.value:+d}", "11.6", b, r))
+        if explain:
+            lines.append(Line(f"all defenders in Movement or Regroup {mo.value:+d}", "11.6", b, r))
     if any(f.order in moving for f in attackers):
         mo = mods["attacker-moving"]
         b, r = _add(totals, mo.die, mo.value)
-        lines.append(Line(f"an attacker in Movement or Regroup {mo.value:+d}", "11.6", b, r))
+        if explain:
+            lines.append(Line(f"an attacker in Movement or Regroup {mo.value:+d}", "11.6", b, r))
     if supports:
         su = mods["support"]
         b, r = _add(totals, su.die, su.value * supports)
-        lines.append(Line(f"support x{supports} {su.value * supports:+d}", "11.6.1", b, r))
+        if explain:
+            lines.append(Line(f"support x{supports} {su.value * supports:+d}", "11.6.1", b, r))
     if totsugeki and any(f.combat_type == SHINGEKI for f in attackers):
         to = mods["totsugeki"]
         b, r = _add(totals, to.die, to.value)
-        lines.append(Line(f"Totsugeki {to.value:+d}", "10.4.1", b, r))
+        if explain:
+            lines.append(Line(f"Totsugeki {to.value:+d}", "10.4.1", b, r))
     if attacker_leader and attacker_leader.value:
         b, r = _add(totals, attacker_leader.die, attacker_leader.value)
-        lines.append(Line(f"{attacker_leader.unit}: leadership {attacker_leader.value:+d} "
-                          f"({attacker_leader.die.value})", "11.6", b, r))
+        if explain:
+            lines.append(Line(f"{attacker_leader.unit}: leadership {attacker_leader.value:+d} "
+                              f"({attacker_leader.die.value})", "11.6", b, r))
     if defender_leader and defender_leader.value:
         b, r = _add(totals, defender_leader.die, -defender_leader.value)
-        lines.append(Line(f"{defender_leader.unit}: leadership {-defender_leader.value:+d} "
-                          f"({defender_leader.die.value})", "11.6", b, r))
+        if explain:
+            lines.append(Line(f"{defender_leader.unit}: leadership {-defender_leader.value:+d} "
+                              f"({defender_leader.die.value})", "11.6", b, r))
     return Breakdown(totals["blue"], totals["red"], tuple(lines), frozenset(firearms_prepared))

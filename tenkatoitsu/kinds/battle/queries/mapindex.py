@@ -178,7 +178,7 @@ class MapIndex:
         """Every hex's passable crossings with their cost, in the order of
         `neighbours` (the searches' tie-breaks follow it): "charge" costs
         [6.2.2] [15.3], "march" costs [6.5.2], "command" distances [9.3];
-        "charge-into": the charge's steps into each hex, from each neighbour. Built once per map: a
+        "charge-into", "march-into": the steps into each hex, from each neighbour. Built once per map: a
         search then reads a tuple instead of asking for each crossing."""
         table = self._edges.get(mode)
         if table is None:
@@ -187,9 +187,9 @@ class MapIndex:
 
     def crossings(self, h: Hex, mode: str) -> tuple[tuple[Hex, float], ...]:
         """The passable crossings out of one hex (any hex, on the map or not)."""
-        if mode == "charge-into":  # the steps into `h`, for searches run backwards
-            return tuple((n, c) for n in self._neighbours(h)
-                         if (c := self.hexside_cost(n, h)) is not None)
+        if mode in ("charge-into", "march-into"):  # the steps into `h`, for searches run backwards
+            cost = self.hexside_cost if mode == "charge-into" else self.march_cost
+            return tuple((n, c) for n in self._neighbours(h) if (c := cost(n, h)) is not None)
         cost = {"charge": self.hexside_cost, "march": self.march_cost,
                 "command": self.command_cost}[mode]
         return tuple((n, c) for n in self._neighbours(h) if (c := cost(h, n)) is not None)

@@ -201,27 +201,65 @@ def _frontier(game, side: str, start: Hex, mode: str, mp: float | None,
     a callback for each step)."""
     if mode not in ("charge", "march"):
         raise ValueError(f"unknown movement mode {mode!r} (charge or march)")
+    gm = game.map
+    if mover is not None and game.state.units[mover].hex != start:
+        closed, ends = _forbidden_to(game, side, mode, mover)
+    else:
+        # the mover's own hex is the start, which no step enters: the same
+        # for every search of the side whose mover enters the fortresses alike
+        closed, ends = _forbidden(game, side, mode, mover)
+    if blocked:
+        closed = closed | blocked
+    return Frontier(gm.edges(mode), start, closed=closed, ends=ends, max_cost=mp,
+                    crossings=lambda h: gm.crossings(h, mode))
+
+
+def entry_signature(game, mover: str | None):
+    """All that may_enter_fortress reads of a mover [15.3] [15.7] besides
+    the positions: nothing on a map without fortresses; else whether there
+    is one, the fortress it stands in, its Order and the sieges' sides."""
+    if not game.map.fortress_of:
+        return None
+    if mover is None:
+        return ()
+    u = game.state.units[mover]
+    f = game.map.fortress_of.get(u.hex) if u.hex is not None else None
+    return (f.id if f is not None else None, game.unit_order(mover),
+            tuple((fid, s.besieged) for fid, s in game.state.sieges.items()))
+
+
+@per_position(key=lambda game, side, mode, mover: (game.version, side, mode,
+                                                   entry_signature(game, mover)))
+def _forbidden(game, side: str, mode: str, mover: str | None
+               ) -> tuple[frozenset[Hex], frozenset[Hex]]:
+    # shared by movers: every occupied hex, the mover's own (its start) too
+    return _forbidden_to(game, side, mode, mover, own_open=False)
+
+
+def _forbidden_to(game, side: str, mode: str, mover: str | None, own_open: bool = True
+                  ) -> tuple[frozenset[Hex], frozenset[Hex]]:
+    """What no step may enter, read once: an occupied hex [6.8] (but the
+    mover's own), a fortress the unit may not enter [15.3] [15.7], for a
+    march the EZoC [6.5.1]; and where the move stops: a fortress holding an
+    enemy [15.3], for a charge the EZoC [4.2]. The mover's hex is closed
+    too without `own_open`."""
     ez = zoc.enemy_zoc(game, side)
     gm = game.map
-    # what no step may enter, read once: an occupied hex [6.8] (but the
-    # mover's own), a fortress the unit may not enter [15.3] [15.7], a hex of
-    # `blocked`, and for a march the EZoC [6.5.1]
-    closed = set(blocked)
+    closed = set()
     for h, occ in game.occupied():
-        if h not in gm.fortress_of and not (len(occ) == 1 and occ[0] == mover):
+        if h not in gm.fortress_of and not (own_open and len(occ) == 1 and occ[0] == mover):
             closed.add(h)
-    ends = set()  # where the move stops: a fortress holding an enemy [15.3]
+    ends = set()
     for h in gm.fortress_of:
         if not fortress.may_enter_fortress(game, side, h, mover):
             closed.add(h)
         if fortress.is_dead_end(game, side, h):
             ends.add(h)
     if mode == "charge":
-        ends |= ez  # [4.2] entering an EZoC ends the charge
+        ends |= ez
     else:
         closed |= ez
-    return Frontier(gm.edges(mode), start, closed=closed, ends=ends, max_cost=mp,
-                    crossings=lambda h: gm.crossings(h, mode))
+    return frozenset(closed), frozenset(ends)
 
 
 def can_start(game, uid: str) -> bool:
