@@ -21,9 +21,20 @@ HIDDEN = "hidden"
 ASSUMED_HIDDEN_ORDER = m.Order.DEFENSE
 
 
+def order_seen(game, side: str, clan: str) -> str:
+    """A clan's order as `side` sees it: HIDDEN for an opponent's clan under
+    the hidden orders option [5.3]."""
+    c = game.state.clans[clan]
+    return c.order.value if c.side == side or not game.options.hidden_orders else HIDDEN
+
+
+def bowl_count(game) -> int:
+    """What anyone sees of the Bowl: how many chits it holds."""
+    return len(game.state.bowl)
+
+
 def player_view(game, side: str) -> dict[str, Any]:
     st = game.state
-    hide_orders = game.options.hidden_orders
     units = []
     for u in st.units.values():
         if u.eliminated:
@@ -36,11 +47,8 @@ def player_view(game, side: str) -> dict[str, Any]:
             "lead": 0 if u.leader_killed else (1 if d.lead_x else d.lead), "lead_x": d.lead_x,
             "leader_killed": u.leader_killed, "defensive_position": u.defensive_position,
         })
-    clans = {}
-    for c in st.clans.values():
-        own = c.side == side
-        clans[c.id] = {"side": c.side, "off_map": c.off_map,
-                       "order": c.order.value if (own or not hide_orders) else HIDDEN}
+    clans = {c.id: {"side": c.side, "off_map": c.off_map, "order": order_seen(game, side, c.id)}
+             for c in st.clans.values()}
     honjins = {}
     for s, h in st.honjins.items():
         own = s == side
@@ -59,7 +67,7 @@ def player_view(game, side: str) -> dict[str, Any]:
     return {
         "viewer": side, "turn": st.turn, "night": game.is_night(), "fatigue": game.is_fatigue(),
         "units": units, "clans": clans, "honjins": honjins,
-        "bowl": {"count": len(st.bowl)},
+        "bowl": {"count": bowl_count(game)},
         "played": list(st.played),
         "waiting": list(st.waiting),  # chits on the map [19.4.1], clans still to come [19.6.2] [20.3]
         "vp": dict(st.vp), "bundori": dict(st.bundori),

@@ -47,7 +47,7 @@ def delay_activation(bot, d):
         return "activate"
     clan = d.prompt.split()[1]
     g = bot.ctx.game
-    if bot.ctx.view["bowl"]["count"] < 3:
+    if bot.ctx.bowl_count() < 3:
         return "activate"
     order = bot.ctx.order(clan)
     value = contact_value(bot, clan)

@@ -17,7 +17,13 @@ from contextlib import contextmanager
 
 from tenkatoitsu.hexmap import Hex
 from tenkatoitsu.kinds.battle.scenario import model as m
-from tenkatoitsu.kinds.battle.view import ASSUMED_HIDDEN_ORDER, HIDDEN, player_view
+from tenkatoitsu.kinds.battle.view import (
+    ASSUMED_HIDDEN_ORDER,
+    HIDDEN,
+    bowl_count,
+    order_seen,
+    player_view,
+)
 
 _HYPOTHETICAL = itertools.count(-1, -1)
 
@@ -44,8 +50,11 @@ class BotContext:
 
     def order(self, clan: str) -> m.Order | None:
         """A clan's order as this side sees it (None: hidden)."""
-        value = self.view["clans"][clan]["order"]
+        value = order_seen(self.game, self.side, clan)  # the view's rule, without the whole view
         return None if value == HIDDEN else m.Order(value)
+
+    def bowl_count(self) -> int:
+        return bowl_count(self.game)
 
     @contextmanager
     def masked(self):
