@@ -90,7 +90,7 @@ class SearchBot:
         self.decisions += 1
         game = self.ctx.game if self.ctx is not None else None
         if (decision.kind not in SEARCHED or len(decision.options) < 2 or game is None
-                or getattr(game, "flow", None) is None):
+                or game.flow is None):  # a game not run by `play` has no rules to copy
             return own
         deadline = time.perf_counter() + self.think if self.think is not None else None
         rng = random.Random(f"hard:{self.seed}:{self.side}:{self.decisions}")
