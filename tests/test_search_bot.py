@@ -12,6 +12,7 @@ import time
 
 import pytest
 
+from tenkatoitsu.cli import main
 from tenkatoitsu.kinds.battle.heuristic import BotContext
 from tenkatoitsu.kinds.battle.search import SEARCHED, SearchBot
 from tenkatoitsu.kinds.battle.search import bot as search_bot
@@ -224,3 +225,11 @@ def test_a_replayed_search_leaves_the_collector_on():
     s, d = position()
     searcher(s, d.side, playouts=3, fork=False).choose(d)
     assert gc.isenabled()
+
+
+def test_sim_takes_hard_with_its_settings_and_says_a_bad_one(capsys):
+    assert main(["sim", "training", "--bots", "hard:speed=2,normal", "-n", "1"]) == 2
+    assert "'speed=2' is not a setting" in capsys.readouterr().err
+    assert main(["sim", "training", "--bots", "hard:playouts=1:workers=1,normal", "-n", "1",
+                 "--json", "--no-progress"]) == 0
+    assert '"hard:playouts=1:workers=1"' in capsys.readouterr().out
