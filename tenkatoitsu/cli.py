@@ -23,7 +23,7 @@ from tenkatoitsu.core.persistence import SaveError, write_text_atomically, write
 from tenkatoitsu.dsl.diagnostics import DiagnosticError, render_all
 from tenkatoitsu.dsl.loader import LoadResult, bundled, find_scenario, load_file, load_scenario
 from tenkatoitsu.kinds.contract import Description, VariantError, event_text
-from tenkatoitsu.session import Session, bots_for, load, make_bot
+from tenkatoitsu.session import Session, bots_for, load
 from tenkatoitsu.terminal import Terminal, turns_text
 
 #: the scenario `gui` opens when given none
@@ -448,14 +448,10 @@ def cmd_sim(args) -> int:
         n_seats = len(players) if players else len(sf.kind.seats(sf.document).choices)
         if len(bots) == 1:
             bots *= n_seats
-        unknown = [b for b in bots if b.split(":")[0] not in sf.kind.bots]
-        if len(bots) != n_seats or unknown:
+        if len(bots) != n_seats or not sim.bots_known(sf.kind, bots):
             print(f"tenkatoitsu sim: --bots takes one name, or one per seat ({n_seats}), of "
                   f"{', '.join(sf.kind.bots)}", file=sys.stderr)
             return 2
-        seat = players[0] if players else sf.kind.seats(sf.document).choices[0].id
-        for b in set(bots):  # a bad setting is said now, not by every worker
-            make_bot(sf.kind, b, args.seed, seat)
         spec = sim.SimSpec(str(args.scenario), args.n, tuple(bots), tuple(names(args.variant)),
                            args.seed, args.hidden_orders, players=players,
                            options=tuple(sorted(_options(args).items())), rotate=args.rotate)

@@ -71,6 +71,16 @@ class SimSpec:
         return {p: self.bots[(i - shift) % len(self.bots)] for i, p in enumerate(players)}
 
 
+def bots_known(kind, bots) -> bool:
+    """Whether every bot is one of the kind's; a bad setting after a known
+    name (`hard:speed=2`) raises ValueError now, not in every worker."""
+    if any(b.split(":")[0] not in kind.bots for b in bots):
+        return False
+    for b in set(bots):
+        make_bot(kind, b, 1, "check")
+    return True
+
+
 # ---------------------------------------------------------------- one game (runs in a worker)
 
 _SCENARIOS: dict = {}
