@@ -486,7 +486,9 @@ class Frontier(PathResult[Node]):
 
     ``edges[h]`` lists ``(neighbour, cost)`` in neighbour order; ``closed``:
     nodes no step enters; ``ends``: nodes entered but not left (the start
-    always leads on); ``crossings(h)`` for a start missing from the table.
+    always leads on); ``crossings(h)`` for a node missing from the table;
+    ``others``: more starts, searched from at once (cost 0 each, settled in
+    their order after ``start``).
     The same settling order, costs, paths and tie-breaks as
     :func:`shortest_paths` with the equivalent callbacks."""
 
@@ -496,14 +498,16 @@ class Frontier(PathResult[Node]):
     def __init__(self, edges: Mapping[Node, Sequence[tuple[Node, float]]], start: Node, *,
                  closed: Container[Node] = frozenset(), ends: Container[Node] = frozenset(),
                  max_cost: float | None = None,
-                 crossings: Callable[[Node], Sequence[tuple[Node, float]]] | None = None):
-        super().__init__({}, {start: None}, (start,))
+                 crossings: Callable[[Node], Sequence[tuple[Node, float]]] | None = None,
+                 others: Sequence[Node] = ()):
+        starts = (start, *others)
+        super().__init__({}, dict.fromkeys(starts), starts)
         self._edges, self._closed, self._ends = edges, closed, ends
         self._limit = float("inf") if max_cost is None else max_cost
         self._crossings = crossings
-        self._best: dict[Node, float] = {start: 0.0}
-        self._heap: list[tuple[float, int, Node]] = [(0.0, 0, start)]
-        self._counter = 1
+        self._best: dict[Node, float] = dict.fromkeys(starts, 0.0)
+        self._heap: list[tuple[float, int, Node]] = [(0.0, i, h) for i, h in enumerate(starts)]
+        self._counter = len(starts)
 
     @property
     def done(self) -> bool:

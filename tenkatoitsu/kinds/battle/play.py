@@ -33,6 +33,15 @@ def end_of_turn(game) -> None:
         game.move_chit(chit, "played", None, "3.2")
 
 
+def final_count(game) -> None:
+    """The end of the game: end-of-game VP [17.1], the scenario rules' last
+    word, then the result its levels give [17.2]."""
+    end_of_game_vp(game)
+    for rule in game.rules:
+        rule.end_of_game(game)
+    game.state.winner, game.state.level = hooks.fold(game, "final_result", final_result(game))
+
+
 def play(game):
     """The game's rules, answered through `game.flow`; answers land in `game.answers`."""
     game.answers = []
@@ -71,10 +80,7 @@ def _sequence(game):
             if st.turn >= last:
                 break
             st.turn += 1
-        end_of_game_vp(game)
-        for rule in game.rules:
-            rule.end_of_game(game)
-        st.winner, st.level = hooks.fold(game, "final_result", final_result(game))
+        final_count(game)
     except GameOver:
         pass
     st.over = True

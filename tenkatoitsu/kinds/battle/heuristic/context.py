@@ -11,11 +11,10 @@ The real orders are put back when the block ends, and nothing is emitted."""
 
 from __future__ import annotations
 
-import heapq
 import itertools
 from contextlib import contextmanager
 
-from tenkatoitsu.hexmap import Hex
+from tenkatoitsu.hexmap import Frontier, Hex
 from tenkatoitsu.kinds.battle.scenario import model as m
 from tenkatoitsu.kinds.battle.view import (
     ASSUMED_HIDDEN_ORDER,
@@ -145,32 +144,10 @@ def _march_field(gm, goals) -> dict[Hex, float]:
     """A Dijkstra from every goal at once over the map's table of march steps
     into each hex (the costs of hexmap.shortest_paths, without a callback for
     each step)."""
-    into = gm.edges("march-into")
-    cost: dict[Hex, float] = {}
-    best: dict[Hex, float] = {}
-    heap = []
-    for i, h in enumerate(goals):
-        best[h] = 0.0
-        heap.append((0.0, i, h))
-    heapq.heapify(heap)
-    n = len(heap)
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        c, _, h = pop(heap)
-        if h in cost:
-            continue
-        cost[h] = c
-        out = into.get(h)
-        if out is None:
-            out = gm.crossings(h, "march-into")
-        for p, step in out:
-            if p in cost:
-                continue
-            nc = c + step
-            old = best.get(p)
-            if old is not None and nc >= old:
-                continue
-            best[p] = nc
-            push(heap, (nc, n, p))
-            n += 1
-    return cost
+    goals = tuple(goals)
+    if not goals:
+        return {}
+    search = Frontier(gm.edges("march-into"), goals[0], others=goals[1:],
+                      crossings=lambda h: gm.crossings(h, "march-into"))
+    search.settle()
+    return search.cost

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import random
 
-from tenkatoitsu.kinds.battle import hooks
 from tenkatoitsu.kinds.battle.heuristic import BotContext, HeuristicBot
-from tenkatoitsu.kinds.battle.rules.victory import end_of_game_vp, final_result
+from tenkatoitsu.kinds.battle.play import final_count
 from tenkatoitsu.kinds.battle.search.world import redraw
 
 MARGIN = 0.02  # a VP of lead, in wins
@@ -49,9 +48,6 @@ def score(game, side: str) -> float:
     """The result for `side` if the game ended now, and a little of its lead."""
     st = game.state
     if not st.over:
-        end_of_game_vp(game)
-        for rule in game.rules:
-            rule.end_of_game(game)
-        st.winner, st.level = hooks.fold(game, "final_result", final_result(game))
+        final_count(game)
     won = 1.0 if st.winner == side else 0.5 if st.winner is None else 0.0
     return won + MARGIN * (st.vp[side] - st.vp[game.enemy(side)])
