@@ -197,7 +197,10 @@ class MainWindow(QMainWindow):
         self.help.show_rule(rule)
 
     def closeEvent(self, event) -> None:
-        """The Help window and the summary close with the window."""
+        """The Help window and the summary close with the window, and a bot's
+        search ends."""
+        if self.controller is not None:
+            self.controller.stop()
         self.help.close()
         if self.summary is not None:
             self.summary.close()
@@ -246,6 +249,7 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------ game
     def set_controller(self, controller: GameController) -> None:
         if self.controller is not None:
+            self.controller.stop()  # a bot still thinking in the old game stops
             self.controller.deleteLater()
         self.controller = controller
         controller.setParent(self)

@@ -8,14 +8,20 @@ two humans' turns (`handover`), so that neither sees the other's secrets.
 
 Undo, redo and a branch replay a prefix of the answers into a new Game
 (`replaced`): whatever was built on the old one must be built again. A save
-that does not replay opens read-only, at its last decision that does."""
+that does not replay opens read-only, at its last decision that does.
+
+A bot that searches (`hard`) thinks for seconds; while its copies of the
+game play, it calls back (`bot.wait`), and the window goes on drawing and
+answering clicks. An undo, a new game or closing the window in that time
+stops the search: its answer is for a game that is gone."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import attrs
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from tenkatoitsu_gui.history import Recorded, load_recorded, start_recorded
 
 from tenkatoitsu.core.decisions import Decision, IllegalAnswer
@@ -23,6 +29,11 @@ from tenkatoitsu.kinds.contract import event_text
 from tenkatoitsu.session import make_bot, undo_point
 
 HUMAN = "human"
+TICK_SECONDS = 0.1  # the bots' answers between two redraws of the window, at most
+
+
+class Abandoned(Exception):
+    """A bot's search stopped: the game it thought about was replaced, or the window closed."""
 
 
 @attrs.frozen
@@ -65,6 +76,9 @@ class GameController(QObject):
         #: why this game cannot go on (its save is out of sync), or "" when it can
         self.read_only = read_only
         self._redo: list[list] = []  # every answer before each undo or branch, the latest last
+        #: while a bot thinks in step_bots: (its game, its decision, shown yet)
+        self._thinking: tuple | None = None
+        self._stopped = False  # the window let this game go: a search under way ends
         self._attach(recorded)
         self.bot_delay_ms = 0
         self.paused = False
@@ -103,16 +117,22 @@ class GameController(QObject):
         self.driver = rec.session.driver
         self.history = rec.history
         self.kind = rec.session.kind
+        self._make_bots()
+        self.game.listeners.append(self.event.emit)
+
+    def _make_bots(self) -> None:
         self.bots = {seat: make_bot(self.kind, self.setup.player(seat), self.setup.seed, seat)
                      for seat in self.game.players if self.setup.player(seat) != HUMAN}
-        self.game.listeners.append(self.event.emit)
+        self.kind.attach_bots(self.game, self.bots)  # each reads what its seat may see
+        for bot in self.bots.values():
+            if hasattr(bot, "wait"):  # a bot that searches calls back while it thinks
+                bot.wait = self._while_thinking
 
     # ------------------------------------------------------------ players
     def assign_players(self, players) -> None:
         """Who plays each seat from now on: (seat, "human" | bot name) pairs."""
         self.setup = attrs.evolve(self.setup, players=tuple(players))
-        self.bots = {seat: make_bot(self.kind, self.setup.player(seat), self.setup.seed, seat)
-                     for seat in self.game.players if self.setup.player(seat) != HUMAN}
+        self._make_bots()
         self.viewer = self._first_human()
 
     def seat_names(self) -> dict[str, str]:
@@ -196,7 +216,7 @@ class GameController(QObject):
     # ------------------------------------------------------------ bots
     def bots_may_play(self) -> bool:
         return (self.pending is not None and not self.is_human_turn() and not self.paused
-                and not self.read_only)
+                and not self.read_only and not self._stopped and self._thinking is None)
 
     def schedule_bots(self) -> None:
         if self.bots_may_play():
@@ -208,16 +228,60 @@ class GameController(QObject):
             self._timer.start(self.bot_delay_ms)
 
     def step_bots(self, limit: int) -> int:
-        """Let the bots answer up to `limit` of their decisions; how many they did."""
+        """Let the bots answer up to `limit` of their decisions, or as many as
+        TICK_SECONDS allow (one at least); how many they did."""
+        if self._thinking is not None:
+            return 0  # a bot is thinking: it answers when its search ends
         n = 0
+        start = time.perf_counter()
         while n < limit and self.pending is not None and not self.is_human_turn() \
-                and not self.read_only:
+                and not self.read_only and not self._stopped:
             d = self.pending
-            self._send(self.bots[self.side_to_answer(d)].choose(d))
+            game = self.game
+            self._thinking = (game, d, False)
+            try:
+                value = self.bots[self.side_to_answer(d)].choose(d)
+            except Abandoned:
+                # the game it was for is gone: what replaced it has its own bots
+                self.schedule_bots()
+                return n
+            finally:
+                self._thinking = None
+            self._send(value)
             n += 1
+            if time.perf_counter() - start > TICK_SECONDS:
+                break
         if n:
             self._after_answer()
         return n
+
+    @property
+    def thinking(self) -> bool:
+        """A bot is choosing its answer (step_bots)."""
+        return self._thinking is not None
+
+    def _while_thinking(self) -> None:
+        """A searching bot's call while its copies play: the window draws the
+        position and whose turn it is, and handles what the player does."""
+        if self._thinking is None:
+            return  # asked outside step_bots (play_until): nothing waits on it
+        self._check_thinking()
+        game, d, shown = self._thinking
+        if not shown:
+            self._thinking = (game, d, True)
+            self.changed.emit()  # the answers of this tick so far, and who is thinking
+        QCoreApplication.processEvents()
+        self._check_thinking()
+
+    def _check_thinking(self) -> None:
+        game, d, _ = self._thinking
+        if self._stopped or self.game is not game or self.pending is not d:
+            raise Abandoned
+
+    def stop(self) -> None:
+        """The window lets this game go: no bot answers in it from now on."""
+        self._stopped = True
+        self._timer.stop()
 
     def play_until(self, stop, limit: int = 200_000) -> None:
         """Bots (and a stand-in random bot for the humans) play until `stop(self)`

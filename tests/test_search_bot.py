@@ -233,3 +233,27 @@ def test_sim_takes_hard_with_its_settings_and_says_a_bad_one(capsys):
     assert main(["sim", "training", "--bots", "hard:playouts=1:workers=1,normal", "-n", "1",
                  "--json", "--no-progress"]) == 0
     assert '"hard:playouts=1:workers=1"' in capsys.readouterr().out
+
+
+class Stop(Exception):
+    pass
+
+
+@pytest.mark.parametrize("fork", [False, True] if hasattr(os, "fork") else [False])
+def test_wait_is_called_while_the_copies_play_and_what_it_raises_stops_them(fork):
+    """A window keeps drawing through `wait`; whatever it raises (the player
+    left the game) ends the search and leaves no copy running."""
+    s, d = position()
+    jobs = [(o.value, 100 + j) for j in range(3) for o in d.options[:2]]
+    calls = []
+    scores = run(s.game, jobs, one(d.side), workers=2, fork=fork,
+                 wait=lambda: calls.append(1))
+    assert calls and scores == run(s.game, jobs, one(d.side), fork=False)
+
+    def stop():
+        raise Stop
+    with pytest.raises(Stop):
+        run(s.game, jobs, one(d.side), workers=2, fork=fork, wait=stop)
+    if fork:
+        with pytest.raises(ChildProcessError):
+            os.waitpid(-1, os.WNOHANG)  # every copy was ended and reaped

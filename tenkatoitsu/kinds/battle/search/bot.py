@@ -17,7 +17,10 @@ standard errors over at least MIN_PAIRS playouts.
 Settings (`--bots hard:think=2:turns=2`): `playouts` a decision (fixed:
 the same answers on any machine; the default), `think` seconds a decision
 instead (the playouts that fit), `turns` of horizon, `width` candidates,
-`workers` copies played at once."""
+`workers` copies played at once.
+
+`wait`: set it to a function, and the search calls it every few hundredths
+of a second while its copies play (a window keeps drawing with it)."""
 
 from __future__ import annotations
 
@@ -80,6 +83,7 @@ class SearchBot:
         #: searched decisions, playouts played, answers the search changed
         self.tally: Counter = Counter()
         self.last: list[Candidate] = []  # the last search's candidates, incumbent first
+        self.wait = None  # called while the copies play (branch.run)
 
     def attach(self, ctx) -> None:
         self.ctx = ctx
@@ -126,7 +130,7 @@ class SearchBot:
         def round_of(alive: list[Candidate], n: int) -> None:
             nonlocal played
             jobs = [(c.answer, base + played + j) for j in range(n) for c in alive]
-            scores = branch.run(game, jobs, one, self.workers, self.fork)
+            scores = branch.run(game, jobs, one, self.workers, self.fork, self.wait)
             for k, s in enumerate(scores):
                 alive[k % len(alive)].results.append(s)
             played += n

@@ -13,12 +13,18 @@ cannot be copied, so a copy comes one of two ways:
 Either way the copy's hidden parts and dice are drawn anew before the
 playout reads them (world.redraw), so both give the same score for the
 same playout seed, and the past's dice reproduced by a replay say nothing
-of the dice to come."""
+of the dice to come.
+
+`wait`, when given, is called for every copy and every few hundredths of
+a second while the copies play (a window keeps drawing with it); whatever it raises stops the
+search, and the copies still playing are ended."""
 
 from __future__ import annotations
 
 import gc
 import os
+import select
+import signal
 import struct
 import threading
 import traceback
@@ -30,6 +36,7 @@ from tenkatoitsu.kinds.battle.play import play
 
 #: (copy of the game, job) -> score; runs in the copy's process
 Playout = Callable[[Game, tuple], float]
+WAIT_EVERY = 0.03  # seconds between two calls of `wait` while a copy plays
 
 
 def can_fork() -> bool:
@@ -48,24 +55,35 @@ def replayed(game: Game) -> Game:
 
 
 def run(game: Game, jobs: Sequence[tuple], playout: Playout, workers: int = 2,
-        fork: bool | None = None) -> list[float]:
+        fork: bool | None = None, wait: Callable[[], None] | None = None) -> list[float]:
     """The score of each job, each played in its own copy of `game`."""
     if fork is None:
         fork = can_fork()
     if not fork:
-        return [playout(replayed(game), job) for job in jobs]
-    return _forked(game, jobs, playout, max(1, workers))
+        scores = []
+        for job in jobs:
+            if wait is not None:
+                wait()
+            scores.append(playout(replayed(game), job))
+        return scores
+    return _forked(game, jobs, playout, max(1, workers), wait)
 
 
-def _forked(game: Game, jobs: Sequence[tuple], playout: Playout, workers: int) -> list[float]:
+def _forked(game: Game, jobs: Sequence[tuple], playout: Playout, workers: int,
+            wait: Callable[[], None] | None) -> list[float]:
     scores: list[float] = [0.0] * len(jobs)
     running: deque[tuple[int, int, int]] = deque()  # (job index, pid, read end)
-    for i, job in enumerate(jobs):
-        if len(running) >= workers:
-            _collect(running.popleft(), scores)
-        running.append((i, *_spawn(game, job, playout)))
-    while running:
-        _collect(running.popleft(), scores)
+    try:
+        for i, job in enumerate(jobs):
+            if len(running) >= workers:
+                _collect(running, scores, wait)
+            running.append((i, *_spawn(game, job, playout)))
+        while running:
+            _collect(running, scores, wait)
+    except BaseException:
+        for _, pid, read in running:  # a search stopped: no copy outlives it
+            _end(pid, read)
+        raise
     return scores
 
 
@@ -94,14 +112,30 @@ def _write_all(fd: int, data: bytes) -> None:
         data = data[os.write(fd, data):]
 
 
-def _collect(child: tuple[int, int, int], scores: list[float]) -> None:
-    index, pid, read = child
+def _end(pid: int, read: int) -> None:
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass  # it had finished
+    os.close(read)
+    os.waitpid(pid, 0)
+
+
+def _collect(running: deque[tuple[int, int, int]], scores: list[float],
+             wait: Callable[[], None] | None) -> None:
+    """The score of the oldest copy still running, which leaves `running`."""
+    index, pid, read = running[0]
+    if wait is not None:
+        wait()
+        while not select.select([read], [], [], WAIT_EVERY)[0]:
+            wait()
     chunks = []
     while True:
         chunk = os.read(read, 65536)
         if not chunk:
             break
         chunks.append(chunk)
+    running.popleft()
     os.close(read)
     os.waitpid(pid, 0)
     message = b"".join(chunks)
