@@ -37,6 +37,7 @@ from tenkatoitsu.kinds.battle.rules.victory import holds
 
 #: answers that decline: the fallback avoids them when it can
 DECLINE = ("pass", "done", "keep", "stay", None, False)
+_MISSING = object()
 
 
 def _yes(bot, d):
@@ -204,9 +205,10 @@ class HeuristicBot:
         if memo is None or memo[0] != key:
             memo = self._memos[slot] = (key, {})
         values = memo[1]
-        if name not in values:
-            values[name] = fn()
-        return values[name]
+        v = values.get(name, _MISSING)
+        if v is _MISSING:
+            v = values[name] = fn()
+        return v
 
     def _positional(self, name, fn):
         """Until a unit moves, enters, leaves or changes side (game.version),
@@ -217,8 +219,16 @@ class HeuristicBot:
         """Until a counter moves, the turn changes or VP/Bundori are scored."""
         g = self.ctx.game
         st = g.state
-        return self._memo("turn", (g.version, st.turn, tuple(st.vp.values()),
-                                   tuple(st.bundori.values())), name, fn)
+        # _memo inlined: the bot's most frequent question
+        key = (g.version, st.turn, *st.vp.values(), *st.bundori.values())
+        memo = self._memos.get("turn")
+        if memo is None or memo[0] != key:
+            memo = self._memos["turn"] = (key, {})
+        values = memo[1]
+        v = values.get(name, _MISSING)
+        if v is _MISSING:
+            v = values[name] = fn()
+        return v
 
     def _cached_exact(self, name, fn):
         """Like `_cached`, but until anything at all happens (a move or an

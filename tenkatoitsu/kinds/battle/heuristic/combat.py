@@ -9,7 +9,6 @@ times the chance that he dies."""
 
 from __future__ import annotations
 
-from tenkatoitsu.core.memo import per_position
 from tenkatoitsu.hexmap import Hex
 from tenkatoitsu.kinds.battle.heuristic.strategy import (
     decisive_leaders,
@@ -18,7 +17,7 @@ from tenkatoitsu.kinds.battle.heuristic.strategy import (
     unit_worth,
 )
 from tenkatoitsu.kinds.battle.queries import zoc
-from tenkatoitsu.kinds.battle.queries.attacks import Combat, combat_breakdown
+from tenkatoitsu.kinds.battle.queries.attacks import Combat, combat_dice
 from tenkatoitsu.kinds.battle.queries.combat_modifiers import Leadership
 from tenkatoitsu.kinds.battle.queries.odds import result_distribution
 from tenkatoitsu.kinds.battle.scenario import model as m
@@ -31,23 +30,12 @@ HOLD_LOSS = 0.6
 PRICES = 20_000  # bound of CombatJudge._prices
 
 
-def _unit_key(game, uid: str):
-    u = game.state.units[uid]
-    # a step lost or a leader killed changes no version: they are in the key
-    return (game.version, uid, u.steps_lost, u.leader_killed)
-
-
-@per_position(key=_unit_key)
-def _unit_terms(game, uid: str) -> tuple[float, float, int]:
-    """The unit's body and leader worth and its hold stake: what every hit
-    priced on it reads (the judge prices thousands a decision)."""
-    lw = leader_worth(game, uid)
-    return unit_worth(game, uid) - lw, lw, hold_stake(game, uid)
-
-
 def _terms(game, uid: str) -> tuple[int, float, float, int]:
-    """All that pricing a hit on the unit reads: its steps lost and _unit_terms."""
-    return (game.state.units[uid].steps_lost, *_unit_terms(game, uid))
+    """All that pricing a hit on the unit reads: its steps lost, its body and
+    leader worth and its hold stake."""
+    lw = leader_worth(game, uid)
+    return (game.state.units[uid].steps_lost, unit_worth(game, uid) - lw, lw,
+            hold_stake(game, uid))
 
 
 def _hit_cost(terms, hit) -> float:
@@ -88,6 +76,22 @@ def loss_cost(game, units, loss) -> float:
     return _loss_cost([_terms(game, u) for u in units], loss)
 
 
+#: id(CRT) -> (the CRT, its distributions, its prices): shared by every
+#: judge of every game (the entry keeps the CRT and its results, and so
+#: their ids, alive)
+_CRTS: dict[int, tuple] = {}
+
+
+def _crt_tables(crt) -> tuple[dict, dict]:
+    """The CRT's results with their chances for each (blue, red), the
+    no-effects left out (worth nothing), and its prices for each loss
+    weight (CombatJudge._prices)."""
+    hit = _CRTS.get(id(crt))
+    if hit is None:
+        hit = _CRTS[id(crt)] = (crt, {}, {})
+    return hit[1], hit[2]
+
+
 class CombatJudge:
     """Expected value of combats for one side, cached until the position changes.
 
@@ -100,13 +104,15 @@ class CombatJudge:
         self.level = level
         self._key = None
         self._cache: dict = {}
+        self._best: dict = {}  # (attackers, defenders, fighting) -> best_leader_value
         self._dice: dict = {}  # (attackers, defenders, fighting) -> undeclared (blue, red)
         self._combats: dict = {}  # (attackers, defenders) -> its entry of _prices
+        self._dists, prices = _crt_tables(ctx.game.scenario.crt)
         #: (attacker is this side, the attackers' and defenders' _terms) ->
         #: ({(blue, red): value}, {id(result): worth}): a combat's price reads
-        #: nothing else, whatever the position (self._dists keeps the results)
-        self._prices: dict = {}
-        self._dists: dict = {}
+        #: nothing else, whatever the position or the game (with the same CRT
+        #: and loss weight: the judges that share them share it)
+        self._prices: dict = prices.setdefault(level.loss_weight, {})
 
     def _fresh(self):
         g = self.ctx.game
@@ -114,6 +120,7 @@ class CombatJudge:
         if key != self._key:
             self._key = key
             self._cache.clear()
+            self._best.clear()
             self._dice.clear()
             self._combats.clear()
 
@@ -122,8 +129,17 @@ class CombatJudge:
         if d is None:
             d = self._dists[(blue, red)] = [
                 (res, float(p)) for res, p in
-                result_distribution(self.ctx.game.scenario.crt, blue, red).items()]
+                result_distribution(self.ctx.game.scenario.crt, blue, red).items()
+                if not res.is_no_effect]
         return d
+
+    def _dice_of(self, key) -> tuple[int, int]:
+        """The undeclared dice of the combat (attackers, defenders, fighting) [11.6]."""
+        dice = self._dice.get(key)
+        if dice is None:
+            with self.ctx.masked():
+                dice = self._dice[key] = combat_dice(self.ctx.game, *key)
+        return dice
 
     def value(self, attackers, defenders, fighting=(), a_lead: Leadership | None = None,
               d_lead: Leadership | None = None) -> float:
@@ -135,13 +151,7 @@ class CombatJudge:
         v = self._cache.get(key)
         if v is not None:
             return v
-        dice = self._dice.get(key[:3])
-        if dice is None:
-            with self.ctx.masked():
-                bd, _ = combat_breakdown(self.ctx.game, list(atk), list(dfn), fighting=fight,
-                                         explain=False)
-            dice = self._dice[key[:3]] = (bd.blue, bd.red)
-        blue, red = dice
+        blue, red = self._dice_of(key[:3])
         # as combat_modifiers.breakdown adds the declarations [11.6]
         if a_lead and a_lead.value:
             blue += a_lead.value if a_lead.die == m.Die.BLUE else 0
@@ -171,8 +181,6 @@ class CombatJudge:
             for res, p in self.distribution(blue, red):
                 x = worth.get(id(res))
                 if x is None:
-                    if res.is_no_effect:
-                        continue
                     x = worth[id(res)] = self._result_worth(pkey, res)
                 v += p * x
             values[(blue, red)] = v
@@ -192,28 +200,42 @@ class CombatJudge:
 
     def best_leader_value(self, attackers, defenders, fighting=()) -> float:
         """The value with the attacker's best Leadership declaration [11.6]."""
-        best = self.value(attackers, defenders, fighting)
-        for uid in attackers:
-            lead = self.ctx.game.lead(uid)
-            if lead > 0:
-                for die in (m.Die.BLUE, m.Die.RED):
-                    best = max(best, self.value(attackers, defenders, fighting,
-                                                Leadership(uid, lead, die)))
+        self._fresh()
+        return self._best_value((tuple(attackers), tuple(defenders), tuple(sorted(fighting))))
+
+    def _best_value(self, key) -> float:
+        best = self._best.get(key)
+        if best is None:
+            atk, dfn, _ = key
+            blue, red = self._dice_of(key)
+            best = self._expected(atk, dfn, blue, red)
+            lead = self.ctx.game.lead
+            for uid in atk:
+                v = lead(uid)
+                if v > 0:  # on the blue die, then on the red one (value's declarations)
+                    best = max(best, self._expected(atk, dfn, blue + v, red))
+                    best = max(best, self._expected(atk, dfn, blue, red + v))
+            self._best[key] = best
         return best
 
     def combat_value(self, c: Combat, fighting=()) -> float:
+        self._fresh()
+        return self._combat_value(c, tuple(sorted(fighting)))
+
+    def _combat_value(self, c: Combat, fight: tuple) -> float:
         if not c.attackers:
             return 0.0
-        g = self.ctx.game
-        atk = tuple(a for a in c.attackers if g.state.units[a].on_map)
-        dfn = tuple(d for d in c.defenders if g.state.units[d].on_map)
+        units = self.ctx.game.state.units
+        atk = tuple(a for a in c.attackers if units[a].on_map)
+        dfn = tuple(d for d in c.defenders if units[d].on_map)
         if not atk or not dfn:
             return 0.0  # an earlier combat settled it
-        return self.best_leader_value(atk, dfn, fighting)
+        return self._best_value((atk, dfn, fight))
 
     def plan_value(self, plan) -> float:
-        fighting = {a for c in plan for a in c.attackers}
-        return sum(self.combat_value(c, fighting) for c in plan)
+        self._fresh()
+        fight = tuple(sorted({a for c in plan for a in c.attackers}))
+        return sum(self._combat_value(c, fight) for c in plan)
 
 
 # ---------------------------------------------------------------- handlers

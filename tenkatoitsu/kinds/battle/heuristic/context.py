@@ -25,6 +25,7 @@ from tenkatoitsu.kinds.battle.view import (
 )
 
 _HYPOTHETICAL = itertools.count(-1, -1)
+_ORDERS = {o.value: o for o in m.Order}  # a dict, not Order(value): asked for every clan
 
 
 
@@ -50,26 +51,14 @@ class BotContext:
     def order(self, clan: str) -> m.Order | None:
         """A clan's order as this side sees it (None: hidden)."""
         value = order_seen(self.game, self.side, clan)  # the view's rule, without the whole view
-        return None if value == HIDDEN else m.Order(value)
+        return None if value == HIDDEN else _ORDERS[value]
 
     def bowl_count(self) -> int:
         return bowl_count(self.game)
 
-    @contextmanager
-    def masked(self):
+    def masked(self) -> _Masked:
         """Run queries with every hidden opponent order replaced by the assumption."""
-        clans = self.game.state.clans
-        saved = {}
-        if self.game.options.hidden_orders:
-            for cid, c in clans.items():
-                if c.side != self.side:
-                    saved[cid] = c.order
-                    c.order = ASSUMED_HIDDEN_ORDER
-        try:
-            yield
-        finally:
-            for cid, order in saved.items():
-                clans[cid].order = order
+        return _Masked(self)
 
     @contextmanager
     def hypothetical(self, uid: str, h: Hex, moved: bool = True):
@@ -127,27 +116,71 @@ class BotContext:
             v = self._ground[h] = total / n if n else 0.0
         return v
 
-    def distance_field(self, goals) -> dict[Hex, float]:
+    def distance_field(self, goals) -> MarchField:
         """March cost from every hex to the nearest goal (terrain only, units
         ignored): where a clan should head for. Cached per goal set."""
         key = frozenset(goals)
         f = self._fields.get(key)
         if f is None:
-            f = self._fields[key] = _march_field(self.game.map, key)
+            f = self._fields[key] = MarchField(self.game.map, key)
             if len(self._fields) > 256:
                 self._fields.clear()
                 self._fields[key] = f
         return f
 
 
-def _march_field(gm, goals) -> dict[Hex, float]:
-    """A Dijkstra from every goal at once over the map's table of march steps
-    into each hex (the costs of hexmap.shortest_paths, without a callback for
-    each step)."""
-    goals = tuple(goals)
-    if not goals:
-        return {}
-    search = Frontier(gm.edges("march-into"), goals[0], others=goals[1:],
-                      crossings=lambda h: gm.crossings(h, "march-into"))
-    search.settle()
-    return search.cost
+class _Masked:
+    """BotContext.masked: a plain context manager (the judge opens one for
+    every combat it weighs)."""
+
+    __slots__ = ("ctx", "saved")
+
+    def __init__(self, ctx: BotContext):
+        self.ctx = ctx
+        self.saved: list = []
+
+    def __enter__(self):
+        ctx = self.ctx
+        if ctx.game.options.hidden_orders:
+            side, saved = ctx.side, self.saved
+            for c in ctx.game.state.clans.values():
+                if c.side != side:
+                    saved.append((c, c.order))
+                    c.order = ASSUMED_HIDDEN_ORDER
+
+    def __exit__(self, *exc):
+        for c, order in self.saved:
+            c.order = order
+        self.saved = []
+
+
+class MarchField:
+    """BotContext.distance_field: a Dijkstra from every goal at once over the
+    map's table of march steps into each hex (the costs of
+    hexmap.shortest_paths, without a callback for each step), settled only
+    as far as the hexes asked: a march weighs the hexes near its units, not
+    the map's far side, and a cost once settled is final."""
+
+    __slots__ = ("_search",)
+
+    def __init__(self, gm, goals):
+        goals = tuple(goals)
+        self._search = Frontier(gm.edges("march-into"), goals[0], others=goals[1:],
+                                crossings=lambda h: gm.crossings(h, "march-into")
+                                ) if goals else None
+
+    def get(self, h: Hex, default: float | None = None) -> float | None:
+        search = self._search
+        if search is None:
+            return default
+        c = search.cost.get(h)
+        if c is None and not search.done:
+            search.settle(until=(h,))
+            c = search.cost.get(h)
+        return default if c is None else c
+
+    def __getitem__(self, h: Hex) -> float:
+        c = self.get(h)
+        if c is None:
+            raise KeyError(h)  # out of reach of every goal
+        return c

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import itertools
 
-import attrs
-
 from tenkatoitsu.hexmap import hexes_within
 from tenkatoitsu.kinds.battle import hooks
 from tenkatoitsu.kinds.battle.heuristic import siege_eval
@@ -41,9 +39,8 @@ def contact_value(bot, clan: str, attack: bool = True) -> float | None:
     could make [11.1]-[11.3], every one of them attacking when `attack` (the
     clan in Attack [11.2]); None when it is not in contact."""
     g = bot.ctx.game
-    units = [u.id for u in g.state.clan_units(clan)]
-    key = ("contact", clan, attack)
-    return bot._cached(key, lambda: _plan_value(bot, units, attack))
+    return bot._cached(("contact", clan, attack), lambda: _plan_value(
+        bot, [u.id for u in g.state.clan_units(clan)], attack))
 
 
 def _plan_value(bot, units, attack: bool) -> float | None:
@@ -54,10 +51,9 @@ def _plan_value(bot, units, attack: bool) -> float | None:
         return None
     total = 0.0
     for grp in groups:
-        if attack:
-            grp = attrs.evolve(grp, must_attack=frozenset(grp.attackers))
-        plans = list(itertools.islice(group_plans(grp), PLAN_SAMPLE))
-        total += max((bot.judge.plan_value(p) for p in plans), default=0.0)
+        must = frozenset(grp.attackers) if attack else None
+        plans = itertools.islice(group_plans(grp, must), PLAN_SAMPLE)
+        total += max(map(bot.judge.plan_value, plans), default=0.0)
     return total
 
 
@@ -82,16 +78,14 @@ def unit_contact_value(bot, uid: str, h) -> float | None:
         return None  # no enemy next to h: nothing to attack [11.1]
 
     def compute():
-        # the other units read the same inside the hypothetical position
-        known = bot._cached_exact("unit-parts", dict)
-        with bot.ctx.hypothetical(uid, h):
-            key = _surroundings(bot, uid, h, known)
-            v = bot.local_values.get(key, _MISSING)
-            if v is _MISSING:
-                if len(bot.local_values) >= LOCAL_VALUES:
-                    bot.local_values.clear()
+        key = _surroundings(bot, uid, h, bot._cached_exact("unit-parts", dict))
+        v = bot.local_values.get(key, _MISSING)
+        if v is _MISSING:
+            if len(bot.local_values) >= LOCAL_VALUES:
+                bot.local_values.clear()
+            with bot.ctx.hypothetical(uid, h):
                 v = bot.local_values[key] = _plan_value(bot, [uid], attack=True)
-            return v
+        return v
     moved = frozenset(bot.ctx.game.state.moved)
     return bot._cached_exact(("unit-contact", uid, h, moved), compute)
 
@@ -106,37 +100,47 @@ LOCAL_RADIUS = 3
 _DISCS: dict = {}
 
 
+def _part(g, uid: str, known: dict) -> tuple:
+    """What the unit brings to a surroundings but its hex (the Order by its
+    value: a key hashed this often hashes no enum)."""
+    p = known.get(uid)
+    if p is None:
+        u = g.state.units[uid]
+        c = g.state.clans[u.clan]
+        p = known[uid] = (u.steps_lost, u.leader_killed, u.defensive_position, c.order.value,
+                          c.side, hooks.is_undecided(g, u.clan), g.lead(uid))
+    return p
+
+
 def _surroundings(bot, uid: str, h, known: dict):
-    """All that the value of the unit's forced attacks from h reads: the
-    units within LOCAL_RADIUS with their states, Orders (the view's masking
-    follows from the side), sides, undecided clans [21.4.1] and Leadership,
-    whether the unit moved (assault [11.5]), and the decisive leaders [17.1]
-    (leader_worth), and night and fatigue [14]. The same surroundings give
-    the same value, whatever happens elsewhere. `known`: the parts of the
-    units but `uid`, and the decisive leaders, as the position before the
-    hypothetical move has them."""
+    """All that the value of the unit's forced attacks from h reads, as the
+    position would be after its charge there (ctx.hypothetical: it stands
+    last on h, and it moved unless it stays): the units within LOCAL_RADIUS
+    with their hexes, states, Orders (the view's masking follows from the
+    side), sides, undecided clans [21.4.1] and Leadership, whether the unit
+    moved (assault [11.5]), and the decisive leaders [17.1] (leader_worth),
+    and night and fatigue [14]. The same surroundings give the same value,
+    whatever happens elsewhere. `known`: the units' parts and the decisive
+    leaders, as the position has them."""
     g = bot.ctx.game
     disc = _DISCS.get(h)
     if disc is None:
         disc = _DISCS[h] = tuple(hexes_within(h, LOCAL_RADIUS))
-    units, clans, occ = g.state.units, g.state.clans, g._occ
+    occ = g._occ
+    stays = g.state.units[uid].hex == h
     parts = []
     for x in disc:
         for o in occ.get(x, ()):
-            p = known.get(o) if o != uid else None
-            if p is None:
-                u = units[o]
-                c = clans[u.clan]
-                p = (o, x, u.steps_lost, u.leader_killed, u.defensive_position, c.order,
-                     c.side, hooks.is_undecided(g, u.clan), g.lead(o))
-                if o != uid:
-                    known[o] = p
-            parts.append(p)
+            if o != uid or stays:
+                parts.append((o, x, _part(g, o, known)))
+        if x == h and not stays:
+            parts.append((uid, h, _part(g, uid, known)))
     decisive = known.get(_DECISIVE)
     if decisive is None:
         decisive = known[_DECISIVE] = tuple(frozenset(decisive_leaders(g, s))
                                             for s in g.side_ids)
-    return (uid, h, uid in g.state.moved, tuple(parts), g.is_night(), g.is_fatigue(), decisive)
+    moved = not stays or uid in g.state.moved
+    return (uid, h, moved, tuple(parts), g.is_night(), g.is_fatigue(), decisive)
 
 
 def charge_value(bot, clan: str) -> float | None:

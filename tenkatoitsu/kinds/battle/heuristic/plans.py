@@ -9,10 +9,9 @@ to its owner) and the public position; the opponent's plan stays hidden."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from fractions import Fraction
-
-import attrs
 
 from tenkatoitsu.hexmap import Hex, hex_distance
 from tenkatoitsu.kinds.battle.heuristic.orders import (
@@ -428,9 +427,8 @@ def forced_attack_value(bot, clan: str) -> float | None:
             return None
         total = 0.0
         for grp in groups:
-            grp = attrs.evolve(grp, must_attack=frozenset(grp.attackers))
-            plans = [p for _, p in zip(range(PLAN_SAMPLE), group_plans(grp))]
-            total += max((bot.judge.plan_value(p) for p in plans), default=0.0)
+            plans = itertools.islice(group_plans(grp, frozenset(grp.attackers)), PLAN_SAMPLE)
+            total += max(map(bot.judge.plan_value, plans), default=0.0)
         return total
 
     return bot._cached(("forced", clan), compute)

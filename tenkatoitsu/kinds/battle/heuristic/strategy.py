@@ -4,10 +4,9 @@ win or may hold what it has."""
 
 from __future__ import annotations
 
-import functools
-
 import attrs
 
+from tenkatoitsu.core.memo import per_position
 from tenkatoitsu.hexmap import Hex
 from tenkatoitsu.kinds.battle.rules.victory import condition_holds, holds, star_controlled
 
@@ -39,17 +38,23 @@ LEVELS = {
 
 def decisive_leaders(game, side: str) -> set[str]:
     """Units of `side` whose leader's death is an automatic defeat."""
-    out = set()
-    v = game.scenario.victory
-    for a in (v.automatic if v else ()):
-        c = a.condition
-        if c.kind == "leader-killed" and not c.negated and a.winner != side \
-                and c.args and c.args[0] in game.unit_defs and game.side_of(c.args[0]) == side:
-            out.add(c.args[0])
+    out = {uid for uid, winner in _leader_defeats(game)
+           if winner != side and game.side_of(uid) == side}
     st = game.side_defs[side].so_taisho
     if st and not out:
         out.add(st.unit)
     return out
+
+
+@per_position(key=lambda game: id(game.scenario))
+def _leader_defeats(game) -> list[tuple[str, str]]:
+    """(unit, winner) of the automatic victories by a leader's death [17.1]:
+    read for every hit the judge prices, and the scenario's alone (the
+    unit's side is asked each time: a clan may change sides [21.4])."""
+    v = game.scenario.victory
+    return [(a.condition.args[0], a.winner) for a in (v.automatic if v else ())
+            if a.condition.kind == "leader-killed" and not a.condition.negated
+            and a.condition.args and a.condition.args[0] in game.unit_defs]
 
 
 def unit_worth(game, uid: str) -> float:
@@ -76,11 +81,12 @@ def hold_hexes(game) -> dict[Hex, int]:
     """The hexes the victory rules pay for occupying at the end [17.1]
     (Iwasaki-jō's 5 VP [20.5.2]), with their VP. Read once per scenario:
     the combat judge asks for every hit it prices."""
-    return _hold_hexes(game.scenario.victory)
+    return _hold_hexes(game)
 
 
-@functools.lru_cache(maxsize=16)
-def _hold_hexes(victory) -> dict[Hex, int]:
+@per_position(key=lambda game: id(game.scenario))
+def _hold_hexes(game) -> dict[Hex, int]:
+    victory = game.scenario.victory
     out: dict[Hex, int] = {}
     for r in (victory.vp if victory else ()):
         if r.kind == "hold":

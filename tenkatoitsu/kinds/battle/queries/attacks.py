@@ -11,6 +11,7 @@ from typing import Iterable, Iterator
 
 import attrs
 
+from tenkatoitsu.core.memo import per_position
 from tenkatoitsu.hexmap import Hex
 from tenkatoitsu.kinds.battle import hooks
 from tenkatoitsu.kinds.battle.queries import zoc
@@ -212,13 +213,14 @@ def _extend(g: Group, must_attack: frozenset[str], combats: tuple[Combat, ...],
                            decided | set(c.defenders))
 
 
-def group_plans(g: Group) -> Iterator[Plan]:
+def group_plans(g: Group, must_attack: frozenset[str] | None = None) -> Iterator[Plan]:
     """The complete legal plans of a group [11.1]-[11.3]: every unit in Attack
-    attacks, every defender that must be attacked is, nobody twice. (A plan
-    always exists: a spanning star forest; should none be found, units in
-    Attack may be left out.)"""
+    (or in `must_attack`) attacks, every defender that must be attacked is,
+    nobody twice. (A plan always exists: a spanning star forest; should none
+    be found, units in Attack may be left out.)"""
     found = False
-    for p in _extend(g, g.must_attack, (), frozenset(), frozenset()):
+    must = g.must_attack if must_attack is None else must_attack
+    for p in _extend(g, must, (), frozenset(), frozenset()):
         found = True
         yield p
     if not found:
@@ -257,23 +259,25 @@ def supports(game, attackers: Iterable[str], defenders: Iterable[str],
     attackers, defenders = list(attackers), list(defenders)
     if not attackers or not defenders:
         return []
-    side = game.side_of(attackers[0])
+    units, clans = game.state.units, game.state.clans
+    side = clans[units[attackers[0]].clan].side
     enemy = game.enemy(side)
-    busy = set(fighting) | set(attackers)
+    busy = set(fighting)
+    busy.update(attackers)
     dset = set(defenders)
-    dhexes = {hex_of(game, d) for d in defenders if on_map(game, d)}
-    neighbours, occupants, side_of = game.map.neighbours, game.occupants, game.side_of
+    dhexes = {units[d].hex for d in defenders if units[d].on_map}
+    neighbours, occupants = game.map.neighbours, game.occupants
     out = set()
     # a ZoC covers only adjacent hexes [4.2]: the units next to a defender,
     # and the enemies next to them
     for dh in dhexes:
         for h in neighbours(dh):
             for uid in occupants(h):
-                if uid in busy or uid in out or side_of(uid) != side or \
-                        not (zoc.support_reach(game, uid) & dhexes):
+                if uid in busy or uid in out or clans[units[uid].clan].side != side or \
+                        zoc.support_reach(game, uid).isdisjoint(dhexes):
                     continue
-                if any(e not in dset and side_of(e) == enemy and h in zoc.zoc_of(game, e)
-                       for n in neighbours(h) for e in occupants(n)):
+                if any(e not in dset and clans[units[e].clan].side == enemy
+                       and h in zoc.zoc_of(game, e) for n in neighbours(h) for e in occupants(n)):
                     continue
                 out.add(uid)
     return sorted(out)
@@ -283,29 +287,40 @@ def combat_fighters(game, attackers: list[str], defenders: list[str]
                     ) -> tuple[list[Fighter], list[Fighter], frozenset[str]]:
     """The Fighters of a combat as the state stands, with the defenders using
     their Firepower because of prepared firearms [11.9]."""
-    moved = game.state.moved
+    st = game.state
+    moved, units, clans, defs = st.moved, st.units, st.clans, game.unit_defs
+    crossing, lead = game.map.crossing, game.lead
     assault = any(a in moved for a in attackers)
-    dfs, dtype = [], {}
+    dfs = []
     for d in defenders:
-        ud, us = game.unit_defs[d], game.state.units[d]
-        order = game.unit_order(d)
+        ud, us = defs[d], units[d]
+        order = clans[us.clan].order
         ct = combat_type_of(False, False, order == m.Order.ATTACK, assault)  # [11.5] 2-4
-        dtype[d] = ct
-        dfs.append(Fighter(d, ud.elan, ud.mass, ud.fire, game.lead(d), order, us.steps_lost, ct,
+        dfs.append(Fighter(d, ud.elan, ud.mass, ud.fire, lead(d), order, us.steps_lost, ct,
                            (), us.defensive_position))
     afs = []
+    through: list[list[m.Effects]] = [[] for _ in dfs]  # each defender's hexsides attacked
     for a in attackers:
-        ua, us = game.unit_defs[a], game.state.units[a]
-        order = game.unit_order(a)
+        ua, us = defs[a], units[a]
+        order = clans[us.clan].order
         ct = combat_type_of(a in moved, True, order == m.Order.ATTACK, False)  # [11.5] 1 or 4
-        sides = tuple((game.map.crossing(us.hex, hex_of(game, d)), dtype[d]) for d in defenders)
-        afs.append(Fighter(a, ua.elan, ua.mass, ua.fire, game.lead(a), order, us.steps_lost, ct,
-                           sides))
-    prepared = frozenset(
-        f.id for f in dfs
-        if has_firearms_prepared(f, [game.map.crossing(hex_of(game, a), hex_of(game, f.id))
-                                     for a in attackers]))
+        sides = []
+        for f, effects in zip(dfs, through):
+            eff = crossing(us.hex, units[f.id].hex)
+            sides.append((eff, f.combat_type))
+            effects.append(eff)
+        afs.append(Fighter(a, ua.elan, ua.mass, ua.fire, lead(a), order, us.steps_lost, ct,
+                           tuple(sides)))
+    prepared = frozenset(f.id for f, effects in zip(dfs, through)
+                         if has_firearms_prepared(f, effects))
     return afs, dfs, prepared
+
+
+@per_position(key=lambda game: id(game.scenario))
+def _combat_tables(game) -> tuple:
+    """The scenario's combat tables, looked up once a game: a bot judges thousands of combats."""
+    sc = game.scenario
+    return sc.combat_types, sc.combat_modifiers, sc.states
 
 
 def combat_breakdown(game, attackers: list[str], defenders: list[str], *, totsugeki: bool = False,
@@ -315,12 +330,54 @@ def combat_breakdown(game, attackers: list[str], defenders: list[str], *, totsug
                      explain: bool = True) -> tuple[Breakdown, list[str]]:
     """The dice modifiers of a combat and the units supporting it. A pure query.
     Without `explain`, the dice alone (breakdown)."""
-    afs, dfs, prepared = combat_fighters(game, attackers, defenders)
     sup = supports(game, attackers, defenders, set(fighting or ()) | set(attackers))
-    sc = game.scenario
-    bd = breakdown(afs, dfs, combat_types=sc.combat_types, modifiers=sc.combat_modifiers,
-                   states=sc.states, firearms_prepared=prepared, supports=len(sup),
-                   totsugeki=totsugeki and any(f.combat_type == SHINGEKI for f in afs),
-                   attacker_leader=attacker_leader, defender_leader=defender_leader,
-                   explain=explain)
+    bd = _breakdown(game, attackers, defenders, len(sup), totsugeki=totsugeki,
+                    attacker_leader=attacker_leader, defender_leader=defender_leader,
+                    explain=explain)
     return bd, sup
+
+
+def _breakdown(game, attackers: Iterable[str], defenders: Iterable[str], supporting: int, *,
+               totsugeki: bool = False, attacker_leader: Leadership | None = None,
+               defender_leader: Leadership | None = None, explain: bool = True) -> Breakdown:
+    afs, dfs, prepared = combat_fighters(game, list(attackers), list(defenders))
+    combat_types, modifiers, states = _combat_tables(game)
+    return breakdown(afs, dfs, combat_types=combat_types, modifiers=modifiers, states=states,
+                     firearms_prepared=prepared, supports=supporting,
+                     totsugeki=totsugeki and any(f.combat_type == SHINGEKI for f in afs),
+                     attacker_leader=attacker_leader, defender_leader=defender_leader,
+                     explain=explain)
+
+
+COMBAT_DICE = 8192  # bound of the game's cache of combat_dice
+
+
+def combat_dice(game, attackers: tuple[str, ...], defenders: tuple[str, ...],
+                fighting: Iterable[str]) -> tuple[int, int]:
+    """The blue and red modifiers of `combat_breakdown` (no Totsugeki, no
+    Leadership declared), cached on the game by all they read: the fighters'
+    hexes (the hexsides [11.6.2] [11.9]), states, Orders, Leadership and,
+    for the attackers, whether they moved (assault [11.5]), and how many
+    units support [11.6.1]. A bot judges the same combat again and again
+    while units elsewhere move."""
+    sup = len(supports(game, attackers, defenders, set(fighting) | set(attackers)))
+    st = game.state
+    units, clans, moved, lead = st.units, st.clans, st.moved, game.lead
+    key = [attackers, defenders, sup]
+    for a in attackers:
+        u = units[a]
+        key.append((u.hex, u.steps_lost, lead(a), clans[u.clan].order, a in moved))
+    for d in defenders:
+        u = units[d]
+        key.append((u.hex, u.steps_lost, lead(d), clans[u.clan].order, u.defensive_position))
+    key = tuple(key)
+    cache = game.__dict__.get("_combat_dice")
+    if cache is None:
+        cache = game.__dict__["_combat_dice"] = {}
+    dice = cache.get(key)
+    if dice is None:
+        if len(cache) >= COMBAT_DICE:
+            cache.clear()
+        bd = _breakdown(game, attackers, defenders, sup, explain=False)
+        dice = cache[key] = (bd.blue, bd.red)
+    return dice

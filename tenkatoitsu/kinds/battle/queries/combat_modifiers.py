@@ -14,6 +14,7 @@ import attrs
 
 from tenkatoitsu.kinds.battle.scenario import model as m
 
+BLUE = m.Die.BLUE
 SHINGEKI, RANSEN, HANGEKI, YARI_FUSUMA = "shingeki", "ransen", "hangeki", "yari-fusuma"
 
 
@@ -99,12 +100,17 @@ def terrain_modifier(f: Fighter) -> int:
     return (1 if plus else 0) - (1 if minus else 0)
 
 
-def _add(totals: dict, die: m.Die, value: int) -> tuple[int, int]:
-    b = value if die == m.Die.BLUE else 0
-    r = value if die == m.Die.RED else 0
-    totals["blue"] += b
-    totals["red"] += r
-    return b, r
+#: id(table) -> (table, its index): the scenario's tables are read by every
+#: combat a bot weighs, and never change (the entry keeps the table, and so
+#: its id, alive)
+_INDEXES: dict[int, tuple] = {}
+
+
+def _index(table, build):
+    hit = _INDEXES.get(id(table))
+    if hit is None:
+        hit = _INDEXES[id(table)] = (table, build(table))
+    return hit[1]
 
 
 def breakdown(
@@ -123,79 +129,70 @@ def breakdown(
 ) -> Breakdown:
     """The blue and red modifiers of a combat with every line that makes them
     (none without `explain`: the same dice, for a judge that weighs many)."""
-    types = {(t.name, t.role): t for t in combat_types.rows}
-    mods = {r.name: r for r in modifiers.rows}
-    state_by_steps = {v: k for k, v in states.levels}
-    totals = {"blue": 0, "red": 0}
+    types = _index(combat_types, lambda t: {(r.name, r.role): r.terms for r in t.rows})
+    mods = _index(modifiers, lambda t: {r.name: r for r in t.rows})
+    blue = red = 0
     lines: list[Line] = []
 
-    def stat_lines(f: Fighter, role: str, sign: int):
-        ct = types[(f.combat_type, role)]
-        for term in ct.terms:
-            if term.if_prepared and f.id not in firearms_prepared:
-                continue
-            value = sign * getattr(f, term.stat)
-            if value:
-                b, r = _add(totals, term.die, value)
-                if explain:
-                    lines.append(Line(f"{f.id} {f.combat_type}: {term.stat} {value:+d}", "11.5", b, r))
+    def add(die: m.Die, value: int, rule: str, label: str, *args):
+        # the label is formatted only when explained: a judge weighs thousands
+        nonlocal blue, red
+        if die is BLUE:
+            blue += value
+            if explain:
+                lines.append(Line(label.format(*args), rule, value, 0))
+        else:
+            red += value
+            if explain:
+                lines.append(Line(label.format(*args), rule, 0, value))
 
-    for f in attackers:
-        stat_lines(f, "attacker", +1)
-        t = terrain_modifier(f)
-        if t:
-            if explain:
-                lines.append(Line(f"{f.id}: terrain {t:+d}", "11.6.2", t, 0))
-            totals["blue"] += t
-    for f in defenders:
-        stat_lines(f, "defender", -1)
-        if f.defensive_position and f.order == m.Order.DEFENSE:
-            dp = mods["defensive-position"]
-            b, r = _add(totals, dp.die, dp.value)
-            if explain:
-                lines.append(Line(f"{f.id}: defensive position {dp.value:+d}", "11.8", b, r))
+    for role, sign, fighters in (("attacker", 1, attackers), ("defender", -1, defenders)):
+        for f in fighters:
+            for term in types[(f.combat_type, role)]:
+                if term.if_prepared and f.id not in firearms_prepared:
+                    continue
+                value = sign * getattr(f, term.stat)
+                if value:
+                    add(term.die, value, "11.5", "{} {}: {} {:+d}", f.id, f.combat_type,
+                        term.stat, value)
+            if sign > 0:
+                t = terrain_modifier(f)
+                if t:
+                    add(BLUE, t, "11.6.2", "{}: terrain {:+d}", f.id, t)
+            elif f.defensive_position and f.order == m.Order.DEFENSE:
+                dp = mods["defensive-position"]
+                add(dp.die, dp.value, "11.8", "{}: defensive position {:+d}", f.id, dp.value)
 
     # [11.6] states: + the smallest defender modifier, - the largest attacker one
     d_state = min((f.steps_lost for f in defenders), default=0)
     a_state = max((f.steps_lost for f in attackers), default=0)
-    if d_state:
-        b, r = _add(totals, mods["defender-state"].die, d_state)
-        if explain:
-            lines.append(Line(f"defender {state_by_steps.get(d_state, d_state)} {d_state:+d}", "11.6", b, r))
-    if a_state:
-        b, r = _add(totals, mods["attacker-state"].die, -a_state)
-        if explain:
-            lines.append(Line(f"attacker {state_by_steps.get(a_state, a_state)} {-a_state:+d}", "11.6", b, r))
+    if d_state or a_state:
+        state_by_steps = _index(states, lambda t: {v: k for k, v in t.levels})
+        if d_state:
+            add(mods["defender-state"].die, d_state, "11.6", "defender {} {:+d}",
+                state_by_steps.get(d_state, d_state), d_state)
+        if a_state:
+            add(mods["attacker-state"].die, -a_state, "11.6", "attacker {} {:+d}",
+                state_by_steps.get(a_state, a_state), -a_state)
 
     moving = (m.Order.MOVEMENT, m.Order.REGROUP)
     if defenders and all(f.order in moving for f in defenders):
         mo = mods["defender-moving"]
-        b, r = _add(totals, mo.die, mo.value)
-        if explain:
-            lines.append(Line(f"all defenders in Movement or Regroup {mo.value:+d}", "11.6", b, r))
+        add(mo.die, mo.value, "11.6", "all defenders in Movement or Regroup {:+d}", mo.value)
     if any(f.order in moving for f in attackers):
         mo = mods["attacker-moving"]
-        b, r = _add(totals, mo.die, mo.value)
-        if explain:
-            lines.append(Line(f"an attacker in Movement or Regroup {mo.value:+d}", "11.6", b, r))
+        add(mo.die, mo.value, "11.6", "an attacker in Movement or Regroup {:+d}", mo.value)
     if supports:
         su = mods["support"]
-        b, r = _add(totals, su.die, su.value * supports)
-        if explain:
-            lines.append(Line(f"support x{supports} {su.value * supports:+d}", "11.6.1", b, r))
+        add(su.die, su.value * supports, "11.6.1", "support x{} {:+d}", supports,
+            su.value * supports)
     if totsugeki and any(f.combat_type == SHINGEKI for f in attackers):
         to = mods["totsugeki"]
-        b, r = _add(totals, to.die, to.value)
-        if explain:
-            lines.append(Line(f"Totsugeki {to.value:+d}", "10.4.1", b, r))
+        add(to.die, to.value, "10.4.1", "Totsugeki {:+d}", to.value)
     if attacker_leader and attacker_leader.value:
-        b, r = _add(totals, attacker_leader.die, attacker_leader.value)
-        if explain:
-            lines.append(Line(f"{attacker_leader.unit}: leadership {attacker_leader.value:+d} "
-                              f"({attacker_leader.die.value})", "11.6", b, r))
+        add(attacker_leader.die, attacker_leader.value, "11.6", "{}: leadership {:+d} ({})",
+            attacker_leader.unit, attacker_leader.value, attacker_leader.die.value)
     if defender_leader and defender_leader.value:
-        b, r = _add(totals, defender_leader.die, -defender_leader.value)
-        if explain:
-            lines.append(Line(f"{defender_leader.unit}: leadership {-defender_leader.value:+d} "
-                              f"({defender_leader.die.value})", "11.6", b, r))
-    return Breakdown(totals["blue"], totals["red"], tuple(lines), frozenset(firearms_prepared))
+        add(defender_leader.die, -defender_leader.value, "11.6", "{}: leadership {:+d} ({})",
+            defender_leader.unit, -defender_leader.value, defender_leader.die.value)
+    return Breakdown(blue, red, tuple(lines), frozenset(firearms_prepared))
