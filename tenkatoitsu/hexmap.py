@@ -76,8 +76,12 @@ _new = tuple.__new__
 # six allocations per expansion.  Bounded so odd callers cannot grow it forever.
 _NB_CACHE: dict[Hex, tuple[Hex, ...]] = {}
 _NB_CACHE_MAX = 1 << 16
+# Hex.id names every option's and event's hexes: formatted once (99 x 99 at most).
+_ID_CACHE: dict[Hex, str] = {}
 
 _MAX_PRINTED = 99
+
+_INF = float("inf")
 
 # A pathfinding node: a Hex on hex maps, an area id on area maps.
 Node = TypeVar("Node", bound=Hashable)
@@ -137,12 +141,15 @@ class Hex(NamedTuple):
     @property
     def id(self) -> str:
         """Printed 'CCRR' id; ValueError if the hex lies outside 01..99."""
-        text = self._printed()
+        text = _ID_CACHE.get(self)
         if text is None:
-            raise ValueError(
-                f"Hex(q={self[0]}, r={self[1]}) has col={self.col}, row={self.row}: "
-                "no printed 'CCRR' id"
-            )
+            text = self._printed()
+            if text is None:
+                raise ValueError(
+                    f"Hex(q={self[0]}, r={self[1]}) has col={self.col}, row={self.row}: "
+                    "no printed 'CCRR' id"
+                )
+            _ID_CACHE[self] = text
         return text
 
     def __str__(self) -> str:
@@ -490,10 +497,14 @@ class Frontier(PathResult[Node]):
     ``others``: more starts, searched from at once (cost 0 each, settled in
     their order after ``start``).
     The same settling order, costs, paths and tie-breaks as
-    :func:`shortest_paths` with the equivalent callbacks."""
+    :func:`shortest_paths` with the equivalent callbacks.
 
-    __slots__ = ("_best", "_closed", "_counter", "_crossings", "_edges", "_ends", "_heap",
-                 "_limit")
+    No step costs less than 0: the queue is a bucket of nodes for each cost,
+    in the order they were reached (a heap's counter), and a heap of the few
+    distinct costs (MP are halves): most steps append to a list."""
+
+    __slots__ = ("_best", "_buckets", "_c", "_closed", "_costs", "_crossings", "_edges",
+                 "_ends", "_left", "_limit")
 
     def __init__(self, edges: Mapping[Node, Sequence[tuple[Node, float]]], start: Node, *,
                  closed: Container[Node] = frozenset(), ends: Container[Node] = frozenset(),
@@ -503,56 +514,63 @@ class Frontier(PathResult[Node]):
         starts = (start, *others)
         super().__init__({}, dict.fromkeys(starts), starts)
         self._edges, self._closed, self._ends = edges, closed, ends
-        self._limit = float("inf") if max_cost is None else max_cost
+        self._limit = _INF if max_cost is None else max_cost
         self._crossings = crossings
-        self._best: dict[Node, float] = dict.fromkeys(starts, 0.0)
-        self._heap: list[tuple[float, int, Node]] = [(0.0, i, h) for i, h in enumerate(starts)]
-        self._counter = len(starts)
+        self._best: dict[Node, float] = dict.fromkeys(starts, 0.0)  # the cheapest cost pushed
+        # the bucket being settled (its cost, what is left of it), the later ones
+        self._c, self._left = 0.0, iter(starts)
+        self._buckets: dict[float, list[Node]] = {}
+        self._costs: list[float] = []
 
     @property
     def done(self) -> bool:
         """Every node the search can reach is settled."""
-        return not self._heap
+        return not self._costs and operator.length_hint(self._left) == 0
 
-    def settle(self, bound: float = float("inf"), until: Container[Node] | None = None) -> bool:
+    def settle(self, bound: float = _INF, until: Container[Node] | None = None) -> bool:
         """Settle the nodes costing at most `bound`, or stop as soon as a node
         of `until` is settled (True then)."""
-        cost, prev, best, heap = self.cost, self.prev, self._best, self._heap
+        cost, prev, best = self.cost, self.prev, self._best
         edges, closed, ends, limit = self._edges, self._closed, self._ends, self._limit
+        buckets, costs = self._buckets, self._costs
         start = self.starts[0]
-        pop, push = heapq.heappop, heapq.heappush
-        counter = self._counter
+        pop, push, known, bucket = heapq.heappop, heapq.heappush, best.get, buckets.get
+        c, left = self._c, self._left
         try:
-            while heap:
-                if heap[0][0] > bound:
+            while True:
+                if c > bound:
                     return False
-                c, _, h = pop(heap)
-                if h in cost:
-                    continue  # a stale entry: a cheaper one came first
-                cost[h] = c
-                if h not in ends or h == start:
-                    out = edges.get(h)
-                    if out is None:
-                        out = self._crossings(h) if self._crossings is not None else ()
-                    for n, step in out:
-                        if n in cost or n in closed:
-                            continue
-                        nc = c + step
-                        if nc > limit:
-                            continue
-                        old = best.get(n)
-                        # strict '<' keeps the earlier-pushed path on ties (determinism)
-                        if old is not None and nc >= old:
-                            continue
-                        best[n] = nc
-                        prev[n] = h
-                        push(heap, (nc, counter, n))
-                        counter += 1
-                if until is not None and h in until:
-                    return True
-            return False
+                for h in left:
+                    if h in cost:
+                        continue  # a stale entry: a cheaper one came first
+                    cost[h] = c
+                    if h not in ends or h == start:
+                        out = edges.get(h)
+                        if out is None:
+                            out = self._crossings(h) if self._crossings is not None else ()
+                        for n, step in out:
+                            nc = c + step
+                            # strict '<' keeps the earlier-pushed path on ties (determinism);
+                            # it skips the settled nodes too: none costs more than `c`
+                            if nc >= known(n, _INF) or nc > limit or n in closed:
+                                continue
+                            best[n] = nc
+                            prev[n] = h
+                            later = bucket(nc)
+                            if later is None:
+                                buckets[nc] = [n]
+                                push(costs, nc)
+                            else:
+                                later.append(n)
+                    if until is not None and h in until:
+                        return True
+                if not costs:
+                    return False
+                # a step of cost 0 made a new bucket of the same cost: it comes next
+                c = pop(costs)
+                left = iter(buckets.pop(c))
         finally:
-            self._counter = counter
+            self._c, self._left = c, left
 
 
 def shortest_paths_over(

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from tenkatoitsu.hexmap import (
     DIRECTION_NAMES,
+    Frontier,
     Grid,
     Hex,
     UnreachableError,
@@ -347,6 +348,33 @@ def test_multiple_starts_and_targets(case, data):
     for h, c in early.cost.items():
         assert full.cost[h] == c
     assert_valid_paths(early, step, [start])
+
+
+@PATHS
+@given(cost_maps(), st.data())
+def test_frontier_settles_as_shortest_paths(case, data):
+    # the same hexes, in the same order, by the same paths, however the
+    # settling is cut into pieces (a cost bound, hexes to stop at)
+    grid, costs, start, stops = case
+    step = stepper(costs)
+    all_hexes = list(grid.hexes())
+    closed = frozenset(data.draw(st.lists(st.sampled_from(all_hexes), max_size=12)))
+    max_cost = data.draw(st.sampled_from([None, 2.0, 5.5]))
+    edges = {a: tuple((b, c) for b in grid.neighbours(a) if (c := step(a, b)) is not None)
+             for a in all_hexes}
+    search = Frontier(edges, start, closed=closed, ends=stops, max_cost=max_cost)
+    for _ in range(data.draw(st.integers(0, 4))):
+        if data.draw(st.booleans()):
+            search.settle(data.draw(st.sampled_from([0.0, 1.0, 2.5, 4.0])))
+        else:
+            search.settle(until=set(data.draw(st.lists(st.sampled_from(all_hexes), max_size=2))))
+    search.settle()
+    assert search.done
+    res = shortest_paths(start, lambda a, b: None if b in closed else step(a, b),
+                         neighbours=grid.neighbours, max_cost=max_cost,
+                         can_continue=lambda h: h not in stops)
+    assert list(search.cost.items()) == list(res.cost.items())
+    assert [search.path_to(h) for h in res.cost] == [res.path_to(h) for h in res.cost]
 
 
 @settings(max_examples=20, deadline=None)

@@ -75,6 +75,7 @@ class Game:
                 self._occ.setdefault(u.hex, []).append(u.id)
         self.version = 0  # bumped on every move: queries cache on it
         self._on_map: tuple[int, dict] = (-1, {})
+        self._clans_of: tuple[int, dict] = (-1, {})
         samurai.setup(self)
         self.rules = hooks.active_rules(self)  # the scenario's special rules
         self.emit(ev.GameStarted(rule="18", scenario=scenario.name, variants=self.variants,
@@ -170,17 +171,29 @@ class Game:
         # version changes whenever a unit enters, leaves or changes side)
         version, known = self._on_map
         if version != self.version:
-            known = {}
-            self._on_map = (self.version, known)
-        units = known.get(side)
-        if units is None:
-            clans = self.state.clans
-            units = known[side] = [u for u in self.state.units.values() if u.on_map
-                                   and (side is None or clans[u.clan].side == side)]
-        return list(units)
+            known = self._units_on_map()
+        return list(known.get(side, ()))
+
+    def _units_on_map(self) -> dict[str | None, list[UnitState]]:
+        # every side's at once (all of them: key None)
+        clans = self.state.clans
+        every = [u for u in self.state.units.values() if u.hex is not None and not u.eliminated]
+        known: dict[str | None, list[UnitState]] = {side: [] for side in self.side_ids}
+        for u in every:
+            known[clans[u.clan].side].append(u)
+        known[None] = every
+        self._on_map = (self.version, known)
+        return known
 
     def clans_of(self, side: str) -> list[str]:
-        return [c.id for c in self.state.clans.values() if c.side == side]
+        # a clan changes side only with the version [21.4.2]
+        version, known = self._clans_of
+        if version != self.version:
+            known = {s: [] for s in self.side_ids}
+            for c in self.state.clans.values():
+                known[c.side].append(c.id)
+            self._clans_of = (self.version, known)
+        return list(known.get(side, ()))
 
     def state_name(self, uid: str) -> str:
         u = self.state.units[uid]

@@ -13,7 +13,8 @@ rules are written, base scenario first, then each chosen variant's."""
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 
 from tenkatoitsu.kinds.battle.scenario import model as m
 
@@ -115,10 +116,16 @@ class ScenarioRule:
         """Validate the parameters against the scenario: `checker.error(msg,
         pos, hint)` reports a located error."""
 
+    def undecided_clans(self, game) -> AbstractSet[str]:
+        """[21.4.1] the clans that have joined no side yet: they do not act in
+        the obligatory phases, have no ZoC, may be ignored by charges and
+        attacks. One set for the whole game, which the module keeps up to
+        date (it is read at every unit's ZoC, not asked again)."""
+        return frozenset()
+
     def is_undecided(self, game, clan: str) -> bool:
-        """[21.4.1] a clan that has joined no side yet: it does not act in the
-        obligatory phases, has no ZoC, may be ignored by charges and attacks."""
-        return False
+        """Is the clan among `undecided_clans`?"""
+        return clan in self.undecided_clans(game)
 
     def attack_family(self, game, clan: str) -> str:
         """[11.4] clans of one family attack together without the combined
@@ -182,17 +189,23 @@ def is_night_shelter(game, h) -> bool:
     return game.map.is_night_shelter(h) or any(r.is_night_shelter(game, h) for r in game.rules)
 
 
+def undecided_clans(game) -> AbstractSet[str]:
+    """[21.4.1] the clans an active module holds undecided (`ScenarioRule.
+    undecided_clans`): every unit's ZoC asks, so the modules' sets are read
+    once a game and looked in directly."""
+    held = game.__dict__.get("_undecided_held")
+    if held is None:
+        held = game.__dict__["_undecided_held"] = [
+            r.undecided_clans(game) for r in game.rules
+            if type(r).undecided_clans is not ScenarioRule.undecided_clans]
+    if len(held) == 1:
+        return held[0]
+    return frozenset().union(*held)
+
+
 def is_undecided(game, clan: str) -> bool:
-    """[21.4.1] does an active module hold this clan undecided? (Asked of
-    every unit's ZoC: only the modules that answer it are asked.)"""
-    rules = game.__dict__.get("_undecided_rules")
-    if rules is None:
-        rules = game.__dict__["_undecided_rules"] = [
-            r for r in game.rules if type(r).is_undecided is not ScenarioRule.is_undecided]
-    for rule in rules:
-        if rule.is_undecided(game, clan):
-            return True
-    return False
+    """[21.4.1] does an active module hold this clan undecided?"""
+    return clan in undecided_clans(game)
 
 
 def handled(game, hook: str, *args):

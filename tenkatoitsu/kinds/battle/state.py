@@ -156,8 +156,9 @@ class GameState:
             by_clan = self._by_clan = {}
             for u in self.units.values():
                 by_clan.setdefault(u.clan, []).append(u)
-        return [u for u in by_clan.get(clan, ())
-                if not u.eliminated and (u.hex is not None or not on_map_only)]
+        if on_map_only:
+            return [u for u in by_clan.get(clan, ()) if u.hex is not None and not u.eliminated]
+        return [u for u in by_clan.get(clan, ()) if not u.eliminated]
 
     def side_of_unit(self, unit: UnitState) -> str:
         return self.clans[unit.clan].side

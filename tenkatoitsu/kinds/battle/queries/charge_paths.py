@@ -5,6 +5,7 @@ followers may go to keep the clan contiguous [6.2.4]."""
 from __future__ import annotations
 
 import heapq
+from itertools import chain
 from typing import Iterable
 
 from tenkatoitsu.core.memo import per_position
@@ -29,25 +30,21 @@ def _charge_candidates(game, uid: str) -> tuple[list[str], list[str]]:
     """Enemy units the spearhead considers [6.3.1]: (free, all). Those in the
     ZoC of another of your units "may be ignored", and are (they are already
     engaged) as long as a free one can be reached at all."""
-    cover, enemies = _side_picture(game, game.side_of(uid))
+    side = game.side_of(uid)
+    cover = zoc.cover(game, side)
     own = zoc.zoc_of(game, uid) if game.state.units[uid].on_map else frozenset()
+    enemies = _enemies(game, side)
     # [21.4.1] undecided clans may be ignored too
     return [e for e, h, undecided in enemies
-            if not undecided and cover.get(h, 0) - (h in own) <= 0], [e for e, _, _ in enemies]
+            if not undecided and cover[h] - (h in own) <= 0], [e for e, _, _ in enemies]
 
 
 @per_position()
-def _side_picture(game, side: str) -> tuple[dict[Hex, int], list[tuple[str, Hex, bool]]]:
-    """How many of the side's units cover each hex with their ZoC, and the
-    enemy units (id, hex, undecided [21.4.1]): what every charge of the side
-    reads, once a position."""
-    cover: dict[Hex, int] = {}
-    for f in game.units_on_map(side):
-        for h in zoc.zoc_of(game, f.id):
-            cover[h] = cover.get(h, 0) + 1
-    enemies = [(e.id, e.hex, hooks.is_undecided(game, e.clan))
-               for e in game.units_on_map(game.enemy(side))]
-    return cover, enemies
+def _enemies(game, side: str) -> list[tuple[str, Hex, bool]]:
+    """The enemy units (id, hex, undecided [21.4.1]): what every charge of
+    the side reads, once a position."""
+    undecided = hooks.undecided_clans(game)
+    return [(e.id, e.hex, e.clan in undecided) for e in game.units_on_map(game.enemy(side))]
 
 
 @per_position()
@@ -55,22 +52,12 @@ def enemy_contact(game, side: str) -> tuple[list[Hex], frozenset[Hex]]:
     """The enemy units' hexes and their neighbours: contact needs adjacency
     (or a fortress shared with the enemy [15.3]), and so does an attack [11.1]."""
     foes = [e.hex for e in game.units_on_map(game.enemy(side))]
-    return foes, frozenset(n for f in foes for n in game.map.neighbours(f))
+    return foes, frozenset(chain.from_iterable(map(game.map.adjacent, foes)))
 
 
 @per_position()
 def _foe_hexes(game, side: str) -> frozenset[Hex]:
     return frozenset(enemy_contact(game, side)[0])
-
-
-@per_position(key=lambda game, enemy_hex: enemy_hex)
-def _contact_hexes(game, enemy_hex: Hex) -> list[Hex]:
-    """The hexes in contact with an enemy: its neighbours (not across an
-    impassable hexside); inside a fortress, the fortress [15.3] [15.5]. A
-    question of the map alone, answered once a game for each hex."""
-    fort = game.map.fortress_of.get(enemy_hex)
-    near = fort.hexes if fort is not None else game.map.neighbours(enemy_hex)
-    return [g for g in near if in_contact(game, g, enemy_hex)]
 
 
 def _charge_frontier(game, uid: str) -> Frontier:
@@ -100,7 +87,7 @@ def _charge_key(game, uid: str, *rest):
     # callers must not change them). What a charge reads beyond the positions
     # (game.version): the unit's Order and the sieges' sides [15.3] [15.7]
     sieges = tuple((fid, s.besieged) for fid, s in game.state.sieges.items())
-    return (game.version, uid, *rest, game.unit_order(uid), sieges)
+    return (uid, *rest, game.unit_order(uid), sieges)
 
 
 @per_position(key=lambda game: id(game.map))
@@ -117,13 +104,14 @@ def _goals(game, group: tuple[str, ...]) -> dict[Hex, list[str]]:
     enemies, once a position."""
     goals: dict[Hex, list[str]] = {}
     units = game.state.units
+    contact = game.map.contact_hexes
     for e in group:
-        for g in _contact_hexes(game, units[e].hex):
+        for g in contact(units[e].hex):
             goals.setdefault(g, []).append(e)
     return goals
 
 
-@per_position(limit=1024, key=_charge_key)
+@per_position(limit=1024, by=_charge_key)
 def charge_targets(game, uid: str) -> list[str]:
     """[6.3.1] the enemy units at the smallest MP distance from a would-be
     spearhead (the cost of the cheapest charge, with unlimited MP and the same
@@ -159,7 +147,7 @@ def _reverse_closed(game, uid: str) -> frozenset[Hex]:
     return _side_closed(game, game.side_of(uid), uid)
 
 
-@per_position(key=lambda game, side, uid: (game.version, side, entry_signature(game, uid)))
+@per_position(by=lambda game, side, uid: (side, entry_signature(game, uid)))
 def _side_closed(game, side: str, uid: str) -> frozenset[Hex]:
     closed = set(zoc.enemy_zoc(game, side))
     closed.update(h for h, _ in game.occupied())
@@ -226,14 +214,14 @@ def _reverse_charge_costs(game, uid: str, goals: Iterable[Hex],
     return dist
 
 
-@per_position(limit=1024, key=_charge_key)
+@per_position(limit=1024, by=_charge_key)
 def _reverse_costs(game, uid: str, goals: tuple[Hex, ...], limit: float) -> dict[Hex, float]:
     # a Totsugeki's charge [10.4.1] and a plain one seek the same target by
     # the same routes: the ends differ, the backward search does not
     return _reverse_charge_costs(game, uid, goals, limit, _charge_frontier(game, uid).cost)
 
 
-@per_position(limit=1024, key=_charge_key)
+@per_position(limit=1024, by=_charge_key)
 def spearhead_destinations(game, uid: str, target: str | None, mp: float = CHARGE_MP) -> Paths:
     """[6.3.1] where the spearhead may end its charge toward `target`.
 
@@ -253,7 +241,7 @@ def spearhead_destinations(game, uid: str, target: str | None, mp: float = CHARG
     fwd.settle(mp + 2 * EPS)
     ends: list[Hex] = []
     if target is not None:
-        contact = _contact_hexes(game, game.state.units[target].hex)
+        contact = game.map.contact_hexes(game.state.units[target].hex)
         if not any(g in fwd.cost for g in contact):
             fwd.settle(until=set(contact))
         reached = [fwd.cost[g] for g in contact if g in fwd.cost]

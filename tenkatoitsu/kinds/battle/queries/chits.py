@@ -146,19 +146,26 @@ def selectable(game, side: str) -> list[str]:
 def _chit_mark_allows(game, side: str, clan: str) -> bool:
     """[19.4.2] on the first turn only vanguard clans may be selected; rearguard
     clans only once every other clan of the side has entered the map."""
-    mark = game.clan_defs[clan].chit
-    for v in game.scenario.variants:
-        if v.id in game.variants:
-            for ch in v.changes:
-                if ch.what == "chit" and ch.target == clan:
-                    mark = ch.value
-    vanguards = [c for c in game.clans_of(side) if game.clan_defs[c].chit == "vanguard"]
-    if game.state.turn == game.scenario.turns.start_turn and vanguards and mark != "vanguard" \
-            and game.state.clans[clan].off_map:
+    mark = _chit_marks(game)[clan]
+    defs, clans = game.clan_defs, game.state.clans
+    if game.state.turn == game.scenario.turns.start_turn and mark != "vanguard" \
+            and clans[clan].off_map \
+            and any(defs[c].chit == "vanguard" for c in game.clans_of(side)):
         return False
-    if mark == "rearguard":
-        others = [c for c in game.clans_of(side)
-                  if c != clan and game.clan_defs[c].chit != "rearguard"]
-        if any(game.state.clans[c].off_map for c in others):
-            return False
-    return True
+    return mark != "rearguard" or not any(clans[c].off_map for c in game.clans_of(side)
+                                          if c != clan and defs[c].chit != "rearguard")
+
+
+def _chit_marks(game) -> dict[str, str | None]:
+    """Each clan's chit mark, the chosen variants' changes applied: fixed
+    for the game, read at every pick of a chit."""
+    marks = game.__dict__.get("_chit_marks")
+    if marks is None:
+        marks = {c: d.chit for c, d in game.clan_defs.items()}
+        for v in game.scenario.variants:
+            if v.id in game.variants:
+                for ch in v.changes:
+                    if ch.what == "chit" and ch.target in marks:
+                        marks[ch.target] = ch.value
+        game.__dict__["_chit_marks"] = marks
+    return marks

@@ -74,7 +74,11 @@ class MapIndex:
         self._command: dict[tuple[Hex, Hex], float | None] = {}
         self._neighbours = self.grid.neighbours
         self._edges: dict[str, dict[Hex, tuple[tuple[Hex, float], ...]]] = {}
+        self._steps: dict[str, dict[tuple[Hex, Hex], float]] = {}
         self._zoc_reach: dict[Hex, frozenset[Hex]] = {}
+        self._open: dict[Hex, tuple[Hex, ...]] = {}
+        self._adjacent: dict[Hex, tuple[Hex, ...]] = {}
+        self._contact: dict[Hex, list[Hex]] = {}
 
     # ------------------------------------------------------------ hexes
     def terrain_at(self, h: Hex) -> str:
@@ -92,6 +96,15 @@ class MapIndex:
 
     def neighbours(self, h: Hex) -> list[Hex]:
         return self._neighbours(h)
+
+    def adjacent(self, h: Hex) -> tuple[Hex, ...]:
+        """`neighbours`, shared rather than copied: for loops that only read it."""
+        got = self._adjacent.get(h)
+        if got is None:
+            got = tuple(self._neighbours(h))
+            if h in self.grid:  # on-map keys only: the table stays bounded
+                self._adjacent[h] = got
+        return got
 
     # ------------------------------------------------------------ hexsides
     def hexside_type_name(self, a: Hex, b: Hex) -> str:
@@ -185,6 +198,14 @@ class MapIndex:
             table = self._edges[mode] = {h: self.crossings(h, mode) for h in self.grid.hexes()}
         return table
 
+    def step_costs(self, mode: str) -> dict[tuple[Hex, Hex], float]:
+        """`edges` by crossing: (from, to) -> cost, for "charge" and "march"."""
+        table = self._steps.get(mode)
+        if table is None:
+            table = self._steps[mode] = {(h, n): c for h, out in self.edges(mode).items()
+                                         for n, c in out}
+        return table
+
     def crossings(self, h: Hex, mode: str) -> tuple[tuple[Hex, float], ...]:
         """The passable crossings out of one hex (any hex, on the map or not)."""
         if mode in ("charge-into", "march-into"):  # the steps into `h`, for searches run backwards
@@ -193,6 +214,7 @@ class MapIndex:
         cost = {"charge": self.hexside_cost, "march": self.march_cost,
                 "command": self.command_cost}[mode]
         return tuple((n, c) for n in self._neighbours(h) if (c := cost(h, n)) is not None)
+
 
     def zoc_reach(self, h: Hex) -> frozenset[Hex]:
         """The hexes a unit in `h` covers with its ZoC [4.2]: the neighbours
@@ -203,6 +225,34 @@ class MapIndex:
             got = self._zoc_reach[h] = frozenset() if self.is_fortress(h) else frozenset(
                 n for n in self._neighbours(h)
                 if not self.is_fortress(n) and not self.blocks_zoc(h, n))
+        return got
+
+    def open_neighbours(self, h: Hex) -> tuple[Hex, ...]:
+        """The neighbours not across an impassable hexside, in the order of
+        `neighbours`: the steps of a withdrawal [6.6] or a retreat [11.7]."""
+        got = self._open.get(h)
+        if got is None:
+            got = self._open[h] = tuple(n for n in self._neighbours(h)
+                                        if not self.is_impassable(h, n))
+        return got
+
+    def in_contact(self, h: Hex, enemy_hex: Hex) -> bool:
+        """Next to the enemy and not across an impassable hexside; with an
+        enemy in a fortress, inside that fortress [15.3] [15.5]."""
+        fort = self.fortress_of.get(enemy_hex)
+        if fort is not None:
+            return self.fortress_of.get(h) is fort
+        return h.is_adjacent(enemy_hex) and not self.is_impassable(h, enemy_hex)
+
+    def contact_hexes(self, enemy_hex: Hex) -> list[Hex]:
+        """The hexes `in_contact` with an enemy in `enemy_hex`: its neighbours
+        (not across an impassable hexside), or its fortress. Shared: callers
+        must not change it."""
+        got = self._contact.get(enemy_hex)
+        if got is None:
+            fort = self.fortress_of.get(enemy_hex)
+            near = fort.hexes if fort is not None else self._neighbours(enemy_hex)
+            got = self._contact[enemy_hex] = [g for g in near if self.in_contact(g, enemy_hex)]
         return got
 
     def blocks_zoc(self, a: Hex, b: Hex) -> bool:

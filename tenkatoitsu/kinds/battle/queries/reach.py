@@ -23,11 +23,13 @@ Readings of the rulebook made here (each also stated where it is coded):
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import deque
+from itertools import chain, pairwise
 from typing import Iterable
 
 from tenkatoitsu.core.memo import per_position
-from tenkatoitsu.hexmap import Frontier, Hex, PathResult, hex_distance
+from tenkatoitsu.hexmap import Frontier, Hex, PathResult, hex_distance, hexes_within
 from tenkatoitsu.kinds.battle.queries import fortress, zoc
 from tenkatoitsu.kinds.battle.queries.terrain import crossing
 from tenkatoitsu.kinds.battle.scenario import model as m
@@ -63,26 +65,52 @@ def _hex(x: Hex | str) -> Hex:
 def nearest_enemy_distance(game, hex: Hex | str, side: str) -> int | None:
     """Hexes [2.2] from `hex` to the nearest unit on the map of `side`'s
     enemy; None when the enemy has no unit on the map."""
-    return _nearest_enemy(game, _hex(hex), side)
+    return _nearest(_enemy_hexes(game, side), _hex(hex))
 
 
-@per_position()
-def _nearest_enemy(game, h: Hex, side: str) -> int | None:
-    # a withdrawal asks it of every hex it explores, and of the same hexes
-    # for each unit of the clan: memoized per position, hex_distance inlined
-    q, r = h
+def _nearest(foes: list[Hex], h: Hex) -> int | None:
+    # hex_distance inlined; `foes` are sorted by column, and a distance is at
+    # least the columns between: each way from h's column until that is no less
     best = None
-    for eq, er in _enemy_hexes(game, side):
-        dq, dr = eq - q, er - r
-        d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
-        if best is None or d < best:
-            best = d
+    i = bisect_left(foes, h)
+    for js in (range(i, len(foes)), range(i - 1, -1, -1)):
+        for j in js:
+            dq, dr = foes[j][0] - h[0], foes[j][1] - h[1]
+            if best is not None and abs(dq) >= best:
+                break
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+            if best is None or d < best:
+                best = d
     return best
 
 
 @per_position()
-def _enemy_hexes(game, side: str) -> tuple[Hex, ...]:
-    return tuple(e.hex for e in game.units_on_map(game.enemy(side)))
+def _enemy_hexes(game, side: str) -> list[Hex]:
+    return sorted(e.hex for e in game.units_on_map(game.enemy(side)))
+
+
+@per_position()
+def _near_enemy(game, side: str) -> frozenset[Hex]:
+    """The hexes less than WITHDRAWAL_DISTANCE from an enemy unit, where a
+    withdrawal goes on [6.6.1]: what every hex a withdrawal explores asks."""
+    return _near_hexes(game, tuple(_enemy_hexes(game, side)))
+
+
+@per_position(limit=64, key=lambda game, foes: foes)
+def _near_hexes(game, foes: tuple[Hex, ...]) -> frozenset[Hex]:
+    # the same while the enemy stands still: the withdrawing side's moves
+    # leave it as it is
+    return frozenset(chain.from_iterable(map(_disc, foes)))
+
+
+_DISCS: dict[Hex, list[Hex]] = {}  # a hex of a map -> those near it (bounded by the maps)
+
+
+def _disc(h: Hex) -> list[Hex]:
+    got = _DISCS.get(h)
+    if got is None:
+        got = _DISCS[h] = hexes_within(h, WITHDRAWAL_DISTANCE - 1)
+    return got
 
 
 def can_enter(game, side: str, h: Hex, mover: str | None = None) -> bool:
@@ -112,9 +140,7 @@ def in_contact(game, h: Hex, enemy_hex: Hex) -> bool:
     """Next to the enemy and not across an impassable hexside: the contact a
     charge seeks [6.3.1] (see the module docstring). With an enemy in a
     fortress: being inside that fortress [15.3] [15.5]."""
-    if game.map.is_fortress(enemy_hex):
-        return game.map.fortress_of.get(h) is game.map.fortress_of[enemy_hex]
-    return h.is_adjacent(enemy_hex) and not game.map.is_impassable(h, enemy_hex)
+    return game.map.in_contact(h, enemy_hex)
 
 
 def _touches_enemy(game, h: Hex, side: str) -> bool:
@@ -161,7 +187,7 @@ def _search_key(game, side, start, mode, mp, mover=None, blocked=frozenset()):
     # the mover's Order and the sieges' sides (fortress entry [15.3] [15.7])
     order = game.unit_order(mover) if mover is not None else None
     sieges = tuple((fid, s.besieged) for fid, s in game.state.sieges.items())
-    return (game.version, side, start, mode, mp, mover, blocked, order, sieges)
+    return (side, start, mode, mp, mover, blocked, order, sieges)
 
 
 def search(game, side: str, start: Hex, mode: str, mp: float | None,
@@ -174,7 +200,7 @@ def search(game, side: str, start: Hex, mode: str, mp: float | None,
     return res
 
 
-@per_position(limit=512, key=_search_key)
+@per_position(limit=512, by=_search_key)
 def frontier(game, side: str, start: Hex, mode: str, mp: float | None,
              mover: str | None = None, blocked: frozenset[Hex] = frozenset()) -> Frontier:
     """The search, memoized per position and settled only as far as its
@@ -228,8 +254,7 @@ def entry_signature(game, mover: str | None):
             tuple((fid, s.besieged) for fid, s in game.state.sieges.items()))
 
 
-@per_position(key=lambda game, side, mode, mover: (game.version, side, mode,
-                                                   entry_signature(game, mover)))
+@per_position(by=lambda game, side, mode, mover: (side, mode, entry_signature(game, mover)))
 def _forbidden(game, side: str, mode: str, mover: str | None
                ) -> tuple[frozenset[Hex], frozenset[Hex]]:
     # shared by movers: every occupied hex, the mover's own (its start) too
@@ -245,21 +270,27 @@ def _forbidden_to(game, side: str, mode: str, mover: str | None, own_open: bool 
     too without `own_open`."""
     ez = zoc.enemy_zoc(game, side)
     gm = game.map
-    closed = set()
-    for h, occ in game.occupied():
-        if h not in gm.fortress_of and not (own_open and len(occ) == 1 and occ[0] == mover):
-            closed.add(h)
-    ends = set()
+    occupied = _occupied(game)
+    if own_open and mover is not None:
+        h = game.state.units[mover].hex
+        if h in occupied and game.occupants(h) == [mover]:
+            occupied = occupied - {h}
+    closed, ends = set(), set()
     for h in gm.fortress_of:
         if not fortress.may_enter_fortress(game, side, h, mover):
             closed.add(h)
         if fortress.is_dead_end(game, side, h):
             ends.add(h)
     if mode == "charge":
-        ends |= ez
-    else:
-        closed |= ez
-    return frozenset(closed), frozenset(ends)
+        return occupied.union(closed), ez.union(ends)
+    return occupied.union(closed, ez), frozenset(ends)
+
+
+@per_position()
+def _occupied(game) -> frozenset[Hex]:
+    """The occupied hexes but the fortresses', which hold any number [15.3]."""
+    fortress_of = game.map.fortress_of
+    return frozenset(h for h, _ in game.occupied() if h not in fortress_of)
 
 
 def can_start(game, uid: str) -> bool:
@@ -292,8 +323,15 @@ def path_to(game, uid: str, hex: Hex | str, mp: float, mode: str) -> list[Hex] |
 
 
 def path_cost(game, path: list[Hex], mode: str) -> float:
-    cost = game.map.march_cost if mode == "march" else game.map.hexside_cost
-    return sum(cost(a, b) for a, b in zip(path, path[1:]))
+    # every option of a move shows its cost: read off the map's table of
+    # crossings, each crossing asked only for a path that leaves it
+    march = mode == "march"
+    try:
+        return sum(map(game.map.step_costs("march" if march else "charge").__getitem__,
+                       pairwise(path)))
+    except KeyError:
+        cost = game.map.march_cost if march else game.map.hexside_cost
+        return sum(cost(a, b) for a, b in pairwise(path))
 
 
 def deployment_hexes(game, uid: str) -> list[Hex]:
@@ -309,10 +347,11 @@ def deployment_hexes(game, uid: str) -> list[Hex]:
     side = game.side_of(uid)
     enemy = game.enemy(side)
     ez = zoc.enemy_zoc(game, side)
-    others = [f.id for f in game.units_on_map(side) if f.id != uid]
-    covered: set[Hex] = set()
-    for f in others:
-        covered |= zoc.zoc_of(game, f)
+    # a hex is covered by another of your units when more of them than this
+    # one alone have it in their ZoC
+    cover = zoc.cover(game, side)
+    own = zoc.zoc_of(game, uid)
+    units = game.state.units
     mates = [v.hex for v in game.state.clan_units(u.clan) if v.id != uid]
     before = _groups(mates + [u.hex])
     out = []
@@ -321,7 +360,7 @@ def deployment_hexes(game, uid: str) -> list[Hex]:
             continue
         if n in ez:
             exerting = zoc.exerting_on(game, n, enemy)
-            if not all(game.state.units[e].hex in covered for e in exerting):
+            if not all(cover[h := units[e].hex] - (h in own) > 0 for e in exerting):
                 continue
         if _groups(mates + [n]) > before:
             continue
@@ -425,24 +464,26 @@ def withdrawal_destinations(game, uid: str, withdrawn: Iterable[str] = ()) -> Pa
         return {}
     side = game.side_of(uid)
     start = u.hex
-    d0 = nearest_enemy_distance(game, start, side)
-    if d0 is None or d0 >= WITHDRAWAL_DISTANCE:
+    near = _near_enemy(game, side)
+    if start not in near:  # no enemy, or none nearer than WITHDRAWAL_DISTANCE
         return {}
-    ez = zoc.enemy_zoc(game, side)
+    # what a march may not enter is what a withdrawal may not: an EZoC, an
+    # occupied hex (the unit's own is the start), a fortress it may not enter
+    closed = _forbidden(game, side, "march", uid)[0]
     gm = game.map
+    steps, fortress_of = gm.open_neighbours, gm.fortress_of
     prev: dict[Hex, Hex | None] = {start: None}
     depth = {start: 0}
     ends: list[Hex] = []
     queue = deque([start])
     while queue:
         h = queue.popleft()
-        for n in gm.neighbours(h):
-            if n in prev or gm.is_impassable(h, n) or n in ez or not can_enter(game, side, n, uid):
+        for n in steps(h):
+            if n in prev or n in closed:
                 continue
             prev[n] = h
             depth[n] = depth[h] + 1
-            d = nearest_enemy_distance(game, n, side)
-            if gm.is_fortress(n) or d >= WITHDRAWAL_DISTANCE:
+            if n in fortress_of or n not in near:
                 ends.append(n)
             elif depth[n] < WITHDRAWAL_HEXES:
                 queue.append(n)

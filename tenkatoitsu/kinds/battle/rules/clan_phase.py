@@ -7,7 +7,7 @@ from tenkatoitsu.core.decisions import Decision, Option, yes_no
 from tenkatoitsu.hexmap import hex_distance
 from tenkatoitsu.kinds.battle import events as ev
 from tenkatoitsu.kinds.battle import hooks
-from tenkatoitsu.kinds.battle.queries import fortress
+from tenkatoitsu.kinds.battle.queries import fortress, reach
 from tenkatoitsu.kinds.battle.queries.tables import lookup
 from tenkatoitsu.kinds.battle.rules import (
     charge,
@@ -27,9 +27,7 @@ FORCED_REGROUP_RANGE = 6  # [8.1] exception
 
 
 def nearest_enemy(game, uid: str) -> int | None:
-    u = game.state.units[uid]
-    enemies = game.units_on_map(game.enemy(game.side_of(uid)))
-    return min((hex_distance(u.hex, e.hex) for e in enemies), default=None)
+    return reach.nearest_enemy_distance(game, game.state.units[uid].hex, game.side_of(uid))
 
 
 def _enemy_within(game, clan: str, radius: int, avoid_rivers: bool) -> bool:

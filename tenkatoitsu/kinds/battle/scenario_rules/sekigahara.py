@@ -60,8 +60,8 @@ class Sekigahara(ScenarioRule):
         self.betrayals.place_pending()  # the free chits of clans that joined [21.4.2]
         yield from self.mori_command(game)
 
-    def is_undecided(self, game, clan: str) -> bool:
-        return self.betrayals.is_undecided(clan)
+    def undecided_clans(self, game):
+        return self.betrayals.undecided
 
     def before_combat(self, game, attackers, defenders):
         """[21.4.1] an undecided clan that is attacked joins Ishida at once."""

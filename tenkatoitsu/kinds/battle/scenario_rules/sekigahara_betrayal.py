@@ -320,7 +320,7 @@ class Betrayals:
         if fam in self.joined or fam not in self.families:
             return
         clans = [c for c in self.families[fam] if c in g.state.clans]
-        self.undecided -= set(clans)
+        self.undecided -= set(clans)  # in place: the rules read this very set
         g.version += 1  # ZoCs change
         self.bowl = [c for c in self.bowl if c.partition(":")[2] != fam]
         if side == self.east and self.neutral_family(fam):
