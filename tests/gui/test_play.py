@@ -14,6 +14,7 @@ from tenkatoitsu_gui.battle.honjin import honjin_html
 from tenkatoitsu_gui.controller import GameController, GameSetup
 
 from tenkatoitsu.core.decisions import Decision, Option
+from tenkatoitsu.session import Session, make_bot
 
 
 def window(qtbot, **kw) -> MainWindow:
@@ -271,3 +272,16 @@ def test_an_advance_after_combat_is_answered_on_the_map(qtbot):
                          pos=win.view.map.click_point_of(uid=top))
     assert len(ctl.history.asked) > before, "the click answered the decision"
     assert game.state.units[want[0]].hex.id == want[1], "the unit advanced where clicked"
+
+
+@pytest.mark.parametrize("bot", ["normal", "aggressive"])
+def test_the_windows_bots_play_the_game_play_gives(qtbot, bot):
+    """A bot in the window reads its seat's view, as in `play`: the same
+    seed gives the same answers, not a fallback's."""
+    win = window(qtbot, players=(("oda", bot), ("asai", bot)), seed=4)
+    ctl = win.controller
+    ctl.paused = True
+    ctl.play_until(lambda c: len(c.driver.answers) >= 150)
+    s = Session.start(SCENARIO, seed=4)
+    s.play_bots({p: make_bot(s.kind, bot, 4, p) for p in s.game.players})
+    assert ctl.driver.answers == s.driver.answers[:len(ctl.driver.answers)]
