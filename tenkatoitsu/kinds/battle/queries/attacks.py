@@ -363,21 +363,18 @@ def combat_dice(game, attackers: tuple[str, ...], defenders: tuple[str, ...],
     sup = len(supports(game, attackers, defenders, set(fighting) | set(attackers)))
     st = game.state
     units, clans, moved, lead = st.units, st.clans, st.moved, game.lead
-    key = [attackers, defenders, sup]
+    states = []
     for a in attackers:
         u = units[a]
-        key.append((u.hex, u.steps_lost, lead(a), clans[u.clan].order, a in moved))
+        states.append((u.hex, u.steps_lost, lead(a), clans[u.clan].order, a in moved))
     for d in defenders:
         u = units[d]
-        key.append((u.hex, u.steps_lost, lead(d), clans[u.clan].order, u.defensive_position))
-    key = tuple(key)
-    cache = game.__dict__.get("_combat_dice")
-    if cache is None:
-        cache = game.__dict__["_combat_dice"] = {}
-    dice = cache.get(key)
-    if dice is None:
-        if len(cache) >= COMBAT_DICE:
-            cache.clear()
-        bd = _breakdown(game, attackers, defenders, sup, explain=False)
-        dice = cache[key] = (bd.blue, bd.red)
-    return dice
+        states.append((u.hex, u.steps_lost, lead(d), clans[u.clan].order, u.defensive_position))
+    return _combat_dice(game, attackers, defenders, sup, tuple(states))
+
+
+@per_position(limit=COMBAT_DICE, key=lambda game, *args: args)
+def _combat_dice(game, attackers, defenders, sup: int, _states: tuple) -> tuple[int, int]:
+    # keyed by its arguments alone, for the whole game: `_states` is all else it reads
+    bd = _breakdown(game, attackers, defenders, sup, explain=False)
+    return bd.blue, bd.red
