@@ -215,7 +215,6 @@ class MapIndex:
                 "command": self.command_cost}[mode]
         return tuple((n, c) for n in self._neighbours(h) if (c := cost(h, n)) is not None)
 
-
     def zoc_reach(self, h: Hex) -> frozenset[Hex]:
         """The hexes a unit in `h` covers with its ZoC [4.2]: the neighbours
         it could move into; none from inside a fortress, none into one
